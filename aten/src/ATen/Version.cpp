@@ -1,0 +1,35 @@
+// aten/src/ATen/Version.cpp - the build configuration, as torch.__config__.show() reports it.
+// Mirrors PyTorch's aten/src/ATen/Version.cpp. Guide: docs/source/internals/building.rst.
+#include <ATen/Version.h>
+
+#include <sstream>
+
+namespace at {
+
+std::string show_config() {
+  std::ostringstream ss;
+  ss << "Torch Anatomy built with:\n";
+#if defined(__GNUC__)
+  ss << "  - GCC " << __GNUC__ << "." << __GNUC_MINOR__ << "\n";
+#endif
+  ss << "  - C++ Version: " << __cplusplus << "\n";
+#if defined(AT_DEBUG_BUILD)
+  ss << "  - Build type: Debug (-O0 -g3)\n";
+#elif defined(NDEBUG)
+  ss << "  - Build type: Release\n";
+#endif
+#if defined(AT_PARALLEL_OPENMP)
+  ss << "  - OpenMP " << _OPENMP << " (a.k.a. OpenMP)\n";
+#endif
+#if defined(AT_BLAS_ENABLED)
+  ss << "  - BLAS: OpenBLAS\n";
+#endif
+#if defined(AT_CUDA_ENABLED)
+  ss << "  - CUDA: built (USE_CUDA=1)\n";
+#else
+  ss << "  - CUDA: not built (USE_CUDA=0)\n";
+#endif
+  return ss.str();
+}
+
+}  // namespace at

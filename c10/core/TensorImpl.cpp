@@ -1,0 +1,107 @@
+// c10/core/TensorImpl.cpp - sizes/strides bookkeeping and the key set of a new tensor.
+// Mirrors PyTorch's c10/core/TensorImpl.cpp. Guide: docs/source/internals/tensors.rst.
+#include <c10/core/Contiguity.h>
+#include <c10/core/TensorImpl.h>
+#include <c10/core/WrapDimMinimal.h>
+
+namespace c10 {
+
+TensorImpl::TensorImpl(Storage&& storage, DispatchKeySet key_set, const caffe2::TypeMeta data_type)
+    : storage_(std::move(storage)),
+      numel_(0),
+      data_type_(data_type),
+      device_opt_(storage_ ? std::optional<Device>(storage_.device()) : std::nullopt) {
+  // [marker: key_set]
+  // Every tensor of a backend carries that backend's autograd and autocast keys, whether it
+  // requires grad or not: the autograd kernel decides at run time whether to record.
+  const BackendComponent backend = key_set.highestBackendKey();
+  key_set_ = key_set | getAutogradRelatedKeySetFromBackend(backend) |
+             getAutocastRelatedKeySetFromBackend(backend);
+  // [end marker: key_set]
+  if (!device_opt_) {
+    device_opt_ = Device(dispatchKeyToDeviceType(key_set.highestPriorityTypeId()));
+  }
+}
+
+TensorImpl::~TensorImpl() = default;
+
+void TensorImpl::release_resources() {
+  storage_ = {};
+}
+
+int64_t TensorImpl::size(int64_t d) const {
+  d = maybe_wrap_dim(d, dim(), /*wrap_scalar=*/false);
+  return sizes_and_strides_.size_at_unchecked(d);
+}
+
+int64_t TensorImpl::stride(int64_t d) const {
+  d = maybe_wrap_dim(d, dim(), /*wrap_scalar=*/false);
+  return sizes_and_strides_.stride_at_unchecked(d);
+}
+
+void TensorImpl::set_storage_keep_dtype(Storage storage) {
+  storage_ = std::move(storage);
+  device_opt_ = storage_.device();
+}
+
+void* TensorImpl::data_impl() const {
+  TORCH_CHECK(has_storage(),
+              "Cannot access data pointer of Tensor that doesn't have storage");
+  auto* data = static_cast<char*>(storage_.mutable_data());
+  if (data == nullptr) {
+    return nullptr;  // an empty tensor
+  }
+  return data + data_type_.itemsize() * storage_offset_;
+}
+
+void TensorImpl::set_sizes_contiguous(IntArrayRef new_size) {
+  sizes_and_strides_.set_sizes(new_size);
+  auto strides = contiguous_strides(new_size);
+  sizes_and_strides_.set_strides(strides);
+  refresh_numel();
+  refresh_contiguous();
+}
+
+void TensorImpl::set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_stride,
+                                       std::optional<int64_t> storage_offset) {
+  TORCH_CHECK(new_size.size() == new_stride.size(), "dimensionality of sizes (", new_size.size(),
+              ") must match dimensionality of strides (", new_stride.size(), ")");
+  sizes_and_strides_.set_sizes(new_size);
+  sizes_and_strides_.set_strides(new_stride);
+  if (storage_offset.has_value()) {
+    set_storage_offset(*storage_offset);
+  }
+  refresh_numel();
+  refresh_contiguous();
+}
+
+void TensorImpl::set_storage_offset(int64_t storage_offset) {
+  TORCH_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
+  storage_offset_ = storage_offset;
+}
+
+void TensorImpl::refresh_numel() {
+  int64_t n = 1;
+  for (auto s : sizes()) {
+    n *= s;
+  }
+  numel_ = n;
+}
+
+void TensorImpl::refresh_contiguous() {
+  is_contiguous_ = _compute_contiguous(sizes(), strides(), numel_);
+  is_non_overlapping_and_dense_ =
+      is_contiguous_ || (dim() > 0 && _compute_non_overlapping_and_dense(sizes(), strides()));
+}
+
+std::vector<int64_t> contiguous_strides(IntArrayRef sizes) {
+  std::vector<int64_t> strides(sizes.size());
+  int64_t stride = 1;
+  for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
+    strides[d] = stride;
+    stride *= std::max<int64_t>(sizes[d], 1);
+  }
+  return strides;
+}
+
+}  // namespace c10

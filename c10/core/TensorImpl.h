@@ -1,0 +1,175 @@
+// c10/core/TensorImpl.h - what a tensor is: a view (sizes, strides, offset, dtype) of a storage.
+// Mirrors PyTorch's c10/core/TensorImpl.h. Guide: docs/source/internals/tensors.rst.
+//
+// Seed 000, "Understand Parameters": a tensor does not own its numbers; it owns a
+// reference to a Storage and a recipe for reading it. Element (i0, i1, ..., ik) lives at
+//
+//     storage.data + itemsize * (storage_offset + i0*stride[0] + i1*stride[1] + ... + ik*stride[k])
+//
+// so transpose, slicing, expand and friends are new TensorImpls over the *same* storage
+// with other sizes, strides and offsets: no data is copied. Those views share the
+// storage's refcount and also one version counter, bumped by every in-place write, which
+// autograd uses to notice that a value it saved has since been overwritten.
+//
+// The key set says which dispatcher keys a tensor carries: for a CPU tensor
+// {CPU, ADInplaceOrView, AutogradCPU, AutocastCPU}, whether or not it requires grad.
+#pragma once
+
+#include <c10/core/Device.h>
+#include <c10/core/DispatchKeySet.h>
+#include <c10/core/ScalarType.h>
+#include <c10/core/Storage.h>
+#include <c10/core/impl/SizesAndStrides.h>
+#include <c10/util/ArrayRef.h>
+#include <c10/util/intrusive_ptr.h>
+#include <c10/util/typeid.h>
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+
+namespace c10 {
+
+// [marker: VariableVersion]
+// The counter shared by a tensor and all its views (they copy the intrusive_ptr, not the
+// number). Inference tensors have none (DISABLED).
+struct C10_API VariableVersion {
+ private:
+  struct VersionCounter : intrusive_ptr_target {
+    explicit VersionCounter(uint32_t version) : version_(version) {}
+    std::atomic<uint32_t> version_;
+  };
+  c10::intrusive_ptr<VersionCounter> version_counter_;
+
+ public:
+  enum Disabled { DISABLED };
+  explicit VariableVersion(Disabled) {}
+  VariableVersion(uint32_t version = 0) : version_counter_(c10::make_intrusive<VersionCounter>(version)) {}
+
+  bool enabled() const { return version_counter_.defined(); }
+  // Shared with another tensor (a view or its base)?
+  bool unique() const { return version_counter_.use_count() == 1; }
+  size_t use_count() const { return version_counter_.use_count(); }
+
+  void set_version(int64_t i) {
+    TORCH_CHECK(version_counter_,
+                "Tried to call torch.autograd._unsafe_set_version_counter on a tensor that does not have a version counter. "
+                "Was it created in inference mode?");
+    TORCH_CHECK(i >= 0, "Cannot set a version_counter to a value below 0: ", i);
+    version_counter_->version_ = static_cast<uint32_t>(i);
+  }
+  // Every in-place operation calls this (tensor._version goes 0 -> 1 -> 2 ...).
+  void bump() {
+    TORCH_CHECK(version_counter_,
+                "Inplace update to inference tensor outside InferenceMode is not allowed."
+                "You can make a clone to get a normal tensor before doing inplace update."
+                "See https://github.com/pytorch/rfcs/pull/17 for more details.");
+    ++version_counter_->version_;
+  }
+  uint32_t current_version() const {
+    TORCH_CHECK(version_counter_, "Inference tensors do not track version counter.");
+    return version_counter_->version_;
+  }
+};
+// [end marker: VariableVersion]
+
+// [marker: TensorImpl]
+struct C10_API TensorImpl : public c10::intrusive_ptr_target {
+  TensorImpl() = delete;
+  // A tensor over `storage`, initially 1-d with zero elements (set sizes afterwards).
+  // key_set names the backend (DispatchKeySet(DispatchKey::CPU)); the autograd and
+  // autocast keys of that backend are added here, as in PyTorch.
+  TensorImpl(Storage&& storage, DispatchKeySet key_set, const caffe2::TypeMeta data_type);
+  ~TensorImpl() override;
+
+  TensorImpl(const TensorImpl&) = delete;
+  TensorImpl& operator=(const TensorImpl&) = delete;
+
+  // ---- what the dispatcher reads ----
+  DispatchKeySet key_set() const { return key_set_; }
+
+  // ---- shape ----
+  IntArrayRef sizes() const { return sizes_and_strides_.sizes_arrayref(); }
+  IntArrayRef strides() const { return sizes_and_strides_.strides_arrayref(); }
+  // size(-1) is the last dimension; out of range is an IndexError.
+  int64_t size(int64_t d) const;
+  int64_t stride(int64_t d) const;
+  int64_t dim() const { return static_cast<int64_t>(sizes_and_strides_.size()); }
+  int64_t numel() const { return numel_; }
+  int64_t storage_offset() const { return storage_offset_; }
+
+  bool is_contiguous() const { return is_contiguous_; }
+  bool is_non_overlapping_and_dense() const { return is_non_overlapping_and_dense_; }
+
+  // ---- element type and device ----
+  caffe2::TypeMeta dtype() const { return data_type_; }
+  ScalarType scalar_type() const { return data_type_.toScalarType(); }
+  size_t itemsize() const { return data_type_.itemsize(); }
+  Device device() const { return *device_opt_; }
+  DeviceType device_type() const { return device_opt_->type(); }
+  bool is_cpu() const { return device_opt_->type() == DeviceType::CPU; }
+  bool is_cuda() const { return device_opt_->type() == DeviceType::CUDA; }
+  bool is_meta() const { return device_opt_->type() == DeviceType::Meta; }
+
+  // ---- storage ----
+  bool has_storage() const { return storage_; }
+  const Storage& storage() const { return storage_; }
+  // Point at another storage, keeping dtype and device (used by set_ and the legacy API).
+  void set_storage_keep_dtype(Storage storage);
+
+  // Address of element 0: storage data + storage_offset * itemsize.
+  const void* data() const { return data_impl(); }
+  void* mutable_data() { return data_impl(); }
+
+  // ---- changing the view (only for the owner of a fresh TensorImpl, or a view op) ----
+  // Set sizes and give them the row-major contiguous strides.
+  void set_sizes_contiguous(IntArrayRef new_size);
+  // Set sizes and strides together (and the offset, if given).
+  void set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_stride,
+                             std::optional<int64_t> storage_offset = std::nullopt);
+  void set_storage_offset(int64_t storage_offset);
+
+  // ---- version counter ----
+  const VariableVersion& version_counter() const { return version_counter_; }
+  void set_version_counter(const VariableVersion& version_counter) { version_counter_ = version_counter; }
+  void bump_version() { version_counter_.bump(); }
+
+  // A Python number turned into a 0-d tensor takes part in type promotion as a number.
+  bool is_wrapped_number() const { return is_wrapped_number_; }
+  void set_wrapped_number(bool value) { is_wrapped_number_ = value; }
+
+  // Last strong reference gone, weak ones remain: let go of the storage now.
+  void release_resources() override;
+
+ protected:
+  // The cached facts that sizes and strides imply, recomputed after every change.
+  void refresh_numel();
+  void refresh_contiguous();
+
+ private:
+  void* data_impl() const;
+
+  Storage storage_;
+  VariableVersion version_counter_;
+  impl::SizesAndStrides sizes_and_strides_;
+  int64_t storage_offset_ = 0;
+  // Cached product of sizes (1 for a 0-d tensor, 0 if any size is 0).
+  int64_t numel_ = 1;
+  caffe2::TypeMeta data_type_;
+  std::optional<Device> device_opt_;
+  bool is_contiguous_ = true;
+  bool is_non_overlapping_and_dense_ = true;
+  bool is_wrapped_number_ = false;
+  DispatchKeySet key_set_;
+};
+// [end marker: TensorImpl]
+
+// Row-major strides for sizes: the stride of dim d is the product of sizes after d
+// (size-0 dimensions count as 1 so the strides stay meaningful).
+C10_API std::vector<int64_t> contiguous_strides(IntArrayRef sizes);
+
+}  // namespace c10
+
+namespace at {
+using c10::TensorImpl;
+}

@@ -1,0 +1,95 @@
+// c10/core/impl/alloc_cpu.cpp - posix_memalign/free behind every CPU tensor.
+// Mirrors PyTorch's c10/core/impl/alloc_cpu.cpp. Guide: docs/source/internals/memory.rst.
+#include <c10/core/alignment.h>
+#include <c10/core/impl/alloc_cpu.h>
+#include <c10/util/Exception.h>
+#include <c10/util/numa.h>
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+C10_DEFINE_bool(caffe2_cpu_allocator_do_zero_fill, false,
+                "Zero-fill every CPU allocation (the memory a new tensor starts with).");
+C10_DEFINE_bool(caffe2_cpu_allocator_do_junk_fill, false,
+                "Fill every CPU allocation with a junk pattern (NaN as float), to catch reads "
+                "of memory that was never written.");
+
+namespace c10 {
+namespace {
+
+// Transparent huge pages for big allocations, when THP_MEM_ALLOC_ENABLE=1: fewer TLB misses.
+bool is_thp_alloc_enabled() {
+  static bool value = [] {
+    const char* ptr = std::getenv("THP_MEM_ALLOC_ENABLE");
+    return ptr != nullptr && std::atoi(ptr) != 0;
+  }();
+  return value;
+}
+
+size_t c10_compute_alignment(size_t nbytes) {
+  static const size_t pagesize = [] {
+    long ps = sysconf(_SC_PAGESIZE);
+    return ps > 0 ? static_cast<size_t>(ps) : gPagesize;
+  }();
+  return (is_thp_alloc_enabled() && nbytes >= gAlloc_threshold_thp) ? pagesize : gAlignment;
+}
+
+}  // namespace
+
+// [marker: alloc_cpu]
+void* alloc_cpu(size_t nbytes) {
+  if (nbytes == 0) {
+    return nullptr;
+  }
+  // A negative size converted to size_t is enormous; catch it before the system does.
+  CAFFE_ENFORCE(((ptrdiff_t)nbytes) >= 0,
+                "alloc_cpu() seems to have been called with negative number: ", nbytes);
+
+  void* data = nullptr;
+  int err = posix_memalign(&data, c10_compute_alignment(nbytes), nbytes);
+  CAFFE_ENFORCE(err == 0, "DefaultCPUAllocator: can't allocate memory: you tried to allocate ",
+                nbytes, " bytes. Error code ", err, " (", std::strerror(err), ")");
+  if (is_thp_alloc_enabled() && nbytes >= gAlloc_threshold_thp) {
+    madvise(data, nbytes, MADV_HUGEPAGE);
+  }
+
+  // Move the pages to the NUMA node of the calling thread (a no-op unless USE_NUMA).
+  NUMAMove(data, nbytes, GetCurrentNUMANode());
+
+  CAFFE_ENFORCE(!(FLAGS_caffe2_cpu_allocator_do_zero_fill && FLAGS_caffe2_cpu_allocator_do_junk_fill),
+                "Cannot request both zero-fill and junk-fill at the same time");
+  if (FLAGS_caffe2_cpu_allocator_do_zero_fill) {
+    std::memset(data, 0, nbytes);
+  } else if (FLAGS_caffe2_cpu_allocator_do_junk_fill) {
+    memset_junk(data, nbytes);
+  }
+  return data;
+}
+
+void free_cpu(void* data) {
+  std::free(data);
+}
+// [end marker: alloc_cpu]
+
+void memset_junk(void* data, size_t num) {
+  // 0x7fedbeef: a NaN as float32, a large positive number as int32.
+  static constexpr int32_t kJunkPattern = 0x7fedbeef;
+  static constexpr int64_t kJunkPattern64 =
+      static_cast<int64_t>(kJunkPattern) << 32 | static_cast<uint32_t>(kJunkPattern);
+  auto* data_i64 = static_cast<int64_t*>(data);
+  const size_t n_i64 = num / sizeof(kJunkPattern64);
+  for (size_t i = 0; i < n_i64; ++i) {
+    data_i64[i] = kJunkPattern64;
+  }
+  const size_t rest = num % sizeof(kJunkPattern64);
+  if (rest > 0) {
+    std::memcpy(data_i64 + n_i64, &kJunkPattern64, rest);
+  }
+}
+
+}  // namespace c10

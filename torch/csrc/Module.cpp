@@ -1,0 +1,93 @@
+// torch/csrc/Module.cpp - creates the torch._C extension module.
+// Mirrors PyTorch's torch/csrc/Module.cpp. Guide: docs/source/internals/source_tree.rst.
+//
+// `import torch` runs torch/__init__.py, which imports torch._C: this file's
+// PYBIND11_MODULE runs, and each init function below adds one group of bindings.
+// Everything Python reaches in C++ goes through here.
+#include <torch/csrc/Device.h>
+#include <torch/csrc/Dtype.h>
+#include <torch/csrc/Exceptions.h>
+#include <torch/csrc/Storage.h>
+
+#include <ATen/Version.h>
+#include <c10/core/Allocator.h>
+#include <c10/core/CPUAllocator.h>
+#include <c10/util/Backtrace.h>
+#include <c10/util/Flags.h>
+#include <c10/util/intrusive_ptr.h>
+
+#include <pybind11/stl.h>
+
+#include <typeinfo>
+
+namespace py = pybind11;
+
+namespace torch {
+namespace {
+
+// torch.cpu.memory_stats(): the reporter's numbers under the key names
+// torch.cuda.memory_stats() uses ("allocated_bytes.all.current", ...).
+py::dict cpuMemoryStats() {
+  auto s = c10::profiledCPUMemoryReporter().stats();
+  py::dict d;
+  d["allocated_bytes.all.current"] = s.allocated_bytes_current;
+  d["allocated_bytes.all.peak"] = s.allocated_bytes_peak;
+  d["allocated_bytes.all.allocated"] = s.allocated_bytes_allocated;
+  d["allocated_bytes.all.freed"] = s.allocated_bytes_freed;
+  d["allocation.all.current"] = s.allocation_current;
+  d["allocation.all.peak"] = s.allocation_peak;
+  d["allocation.all.allocated"] = s.allocation_allocated;
+  d["allocation.all.freed"] = s.allocation_freed;
+  d["num_ooms"] = s.num_ooms;
+  return d;
+}
+
+void initAllocatorBindings(py::module_& m) {
+  m.def("_cpu_memory_stats", &cpuMemoryStats);
+  m.def("_cpu_record_memory_stats", [](bool enabled) { c10::profiledCPUMemoryReporter().setStatsEnabled(enabled); });
+  m.def("_cpu_is_recording_memory_stats", [] { return c10::profiledCPUMemoryReporter().enabled(); });
+  m.def("_cpu_reset_peak_memory_stats", [] { c10::profiledCPUMemoryReporter().resetPeakStats(); });
+  m.def("_cpu_reset_accumulated_memory_stats", [] { c10::profiledCPUMemoryReporter().resetAccumulatedStats(); });
+  // The C++ class of the allocator registered for a device type: "c10::DefaultCPUAllocator".
+  m.def("_get_allocator_name", [](const std::string& device_type) {
+    c10::Allocator* allocator = c10::GetAllocator(c10::Device(device_type).type());
+    return c10::demangle(typeid(*allocator).name());
+  });
+  m.def("_get_c10_flag", &c10::GetBoolFlag, py::arg("name"));
+  m.def("_set_c10_flag", &c10::SetBoolFlag, py::arg("name"), py::arg("value"));
+  m.def("_c10_flags", [] {
+    py::dict d;
+    for (const auto& flag : c10::BoolFlagRegistry()) {
+      d[py::str(flag.name)] = py::make_tuple(*flag.value, flag.help);
+    }
+    return d;
+  });
+  // [marker: storage_use_count]
+  // The refcount of the StorageImpl at address `cdata` (UntypedStorage._cdata).
+  m.def("_storage_Use_Count", [](uintptr_t cdata) {
+    return c10::raw::intrusive_ptr::use_count(reinterpret_cast<c10::StorageImpl*>(cdata));
+  });
+  // [end marker: storage_use_count]
+}
+
+}  // namespace
+}  // namespace torch
+
+// [marker: module]
+PYBIND11_MODULE(_C, m) {
+  m.doc() = "torch._C: the C++ core of Torch Anatomy (c10, ATen) as seen from Python.";
+  torch::initExceptions(m);
+  torch::initDeviceBindings(m);
+  torch::initDtypeBindings(m);
+  torch::initStorageBindings(m);
+  torch::initAllocatorBindings(m);
+  m.def("_show_config", &at::show_config);
+#if defined(NDEBUG)
+  m.attr("_debug_build") = false;
+#else
+  m.attr("_debug_build") = true;
+#endif
+  // No CUDA code is compiled into torch._C yet: torch.cuda reports it unavailable.
+  m.attr("_has_cuda") = false;
+}
+// [end marker: module]

@@ -1,0 +1,185 @@
+// torch/csrc/Storage.cpp - torch._C.StorageBase: construction, indexing, length.
+// Mirrors PyTorch's torch/csrc/Storage.cpp (THPStorage_pynew, THPStorage_get, THPStorage_set).
+// Guide: docs/source/internals/memory.rst.
+//
+// torch.UntypedStorage(n) -> THPStorage_pynew -> allocator for the device
+// (c10::GetAllocator(DeviceType::CPU) -> DefaultCPUAllocator -> c10::alloc_cpu) ->
+// a resizable StorageImpl of n bytes. The methods (nbytes, resize_, copy_, ...) are in
+// torch/csrc/StorageMethods.cpp.
+#include <torch/csrc/Device.h>
+#include <torch/csrc/Storage.h>
+
+#include <c10/core/Allocator.h>
+#include <c10/util/Exception.h>
+
+namespace py = pybind11;
+
+namespace torch {
+
+void initStorageMethods(py::class_<THPStorage>& cls);
+
+namespace {
+
+std::string pyTypeName(py::handle obj) {
+  return py::str(py::type::handle_of(obj).attr("__name__"));
+}
+
+// Storages on a device whose runtime is initialised lazily (CUDA) ask Python first, as
+// PyTorch's torch::utils::device_lazy_init does: torch.cuda._lazy_init() raises the
+// user-facing error when CUDA is not there.
+void device_lazy_init(c10::DeviceType type) {
+  if (type == c10::DeviceType::CUDA) {
+    py::module_::import("torch.cuda").attr("_lazy_init")();
+  }
+}
+
+// [marker: THPStorage_pynew]
+c10::Storage newStorage(size_t size_bytes, c10::Device device) {
+  device_lazy_init(device.type());
+  c10::Allocator* allocator = c10::GetAllocator(device.type());
+  return c10::Storage(c10::Storage::use_byte_size_t(), size_bytes, allocator, /*resizable=*/true);
+}
+
+THPStorage THPStorage_pynew(const py::args& args, const py::kwargs& kwargs) {
+  c10::Device device(c10::DeviceType::CPU);
+  if (kwargs.contains("_share")) {
+    // Internal: a second Python handle on the same StorageImpl (used to give a slice the
+    // Python class of the storage it was cut from).
+    return THPStorage{kwargs["_share"].cast<const THPStorage&>().cdata};
+  }
+  for (auto kv : kwargs) {
+    const std::string key = py::str(kv.first);
+    TORCH_CHECK_TYPE(key == "device", "torch.UntypedStorage() got an unexpected keyword argument '", key, "'");
+    if (!kv.second.is_none()) {
+      device = toDevice(kv.second);
+    }
+  }
+  if (args.size() == 0) {
+    return THPStorage{newStorage(0, device)};  // torch.UntypedStorage()
+  }
+  if (args.size() == 1 && PyLong_Check(args[0].ptr()) && !PyBool_Check(args[0].ptr())) {
+    // torch.UntypedStorage(size). A negative size wraps to a huge size_t, which alloc_cpu
+    // rejects with PyTorch's "seems to have been called with negative number" error.
+    auto size = args[0].cast<int64_t>();
+    return THPStorage{newStorage(static_cast<size_t>(size), device)};
+  }
+  if (args.size() == 1) {
+    // torch.UntypedStorage(sequence): one byte per item.
+    py::handle seq = args[0];
+    TORCH_CHECK(PySequence_Check(seq.ptr()), "torch.UntypedStorage(): Expected a sequence type, but got ",
+                pyTypeName(seq));
+    py::sequence items = py::reinterpret_borrow<py::sequence>(seq);
+    const size_t n = items.size();
+    c10::Storage storage = newStorage(n, device);
+    TORCH_CHECK(device.is_cpu(), "torch.UntypedStorage(): a storage from a sequence is built on the CPU; "
+                "copy it to ", device, " with .to()");
+    auto* data = static_cast<uint8_t*>(storage.mutable_data());
+    for (size_t i = 0; i < n; ++i) {
+      py::handle item = items[i];
+      TORCH_CHECK(PyLong_Check(item.ptr()),
+                  "torch.UntypedStorage(): tried to construct a storage from a sequence (",
+                  pyTypeName(seq), "), but one of the items was of type ", pyTypeName(item),
+                  " instead of int");
+      // Bytes wrap modulo 256, as a C cast does (300 -> 44, -1 -> 255).
+      data[i] = static_cast<uint8_t>(item.cast<int64_t>());
+    }
+    return THPStorage{std::move(storage)};
+  }
+  std::string got;
+  for (auto a : args) {
+    got += got.empty() ? "" : ", ";
+    got += pyTypeName(a);
+  }
+  TORCH_CHECK_TYPE(false, "torch.UntypedStorage() received an invalid combination of arguments - got (", got,
+                   "), but expected one of:\n"
+                   " * (*, torch.device device = None)\n"
+                   " * (int size, *, torch.device device = None)\n"
+                   " * (object sequence, *, torch.device device = None)\n");
+}
+// [end marker: THPStorage_pynew]
+
+int64_t wrapIndex(const THPStorage& self, int64_t index) {
+  const auto len = static_cast<int64_t>(self.cdata.nbytes());
+  int64_t nindex = index < 0 ? index + len : index;
+  TORCH_CHECK_INDEX(nindex >= 0 && nindex < len, "index ", nindex, " out of range for storage of size ", len);
+  return nindex;
+}
+
+// [start, stop) of a slice with step 1, clamped to the storage.
+std::pair<int64_t, int64_t> sliceBounds(const THPStorage& self, const py::slice& slice) {
+  Py_ssize_t start = 0, stop = 0, step = 0, slicelength = 0;
+  const auto len = static_cast<Py_ssize_t>(self.cdata.nbytes());
+  if (!slice.compute(len, &start, &stop, &step, &slicelength)) {
+    throw py::error_already_set();
+  }
+  TORCH_CHECK(step == 1, "Trying to slice with a step of ", step, ", but only a step of 1 is supported");
+  return {start, std::max<int64_t>(start, stop)};
+}
+
+void checkReadable(const THPStorage& self) {
+  TORCH_CHECK(self.cdata.device().is_cpu() || self.cdata.device().is_meta(),
+              "reading storage elements from Python is supported for CPU storages; got a storage on ",
+              self.cdata.device());
+  TORCH_CHECK_NOT_IMPLEMENTED(!self.cdata.device().is_meta(), "Cannot copy out of meta tensor; no data!");
+}
+
+// [marker: THPStorage_get]
+py::object THPStorage_get(py::object self_obj, py::handle index) {
+  const auto& self = self_obj.cast<const THPStorage&>();
+  if (PyLong_Check(index.ptr())) {
+    checkReadable(self);
+    const int64_t i = wrapIndex(self, index.cast<int64_t>());
+    return py::int_(static_cast<const uint8_t*>(self.cdata.data())[i]);
+  }
+  if (PySlice_Check(index.ptr())) {
+    // A slice is a new storage over the same bytes (a view). Its DataPtr context holds a
+    // reference to the original StorageImpl, so the original memory lives as long as the
+    // slice does: the refcount of the original goes up by one.
+    auto [start, stop] = sliceBounds(self, py::reinterpret_borrow<py::slice>(index));
+    c10::intrusive_ptr<c10::StorageImpl> base = self.cdata.getIntrusivePtr();
+    auto* data = static_cast<uint8_t*>(base->mutable_data());
+    void* view_data = data == nullptr ? nullptr : data + start;
+    const c10::Device device = base->device();
+    c10::DataPtr view_ptr = c10::InefficientStdFunctionContext::makeDataPtr(
+        view_data, [base](void*) mutable { base.reset(); }, device);
+    py::object view = py::cast(THPStorage{c10::Storage(c10::Storage::use_byte_size_t(),
+                                                       static_cast<size_t>(stop - start), std::move(view_ptr),
+                                                       base->allocator(), /*resizable=*/false)});
+    // Hand the view back as the caller's class (torch.UntypedStorage), not the C++ base.
+    return py::type::handle_of(self_obj)(py::arg("_share") = view);
+  }
+  TORCH_CHECK_TYPE(false, "can't index a torch.storage.UntypedStorage with ", pyTypeName(index));
+}
+// [end marker: THPStorage_get]
+
+void THPStorage_set(THPStorage& self, py::handle index, py::handle value) {
+  TORCH_CHECK_TYPE(PyLong_Check(value.ptr()),
+                   "can only set storage content with a int types, but got ", pyTypeName(value), " instead");
+  const auto byte = static_cast<uint8_t>(value.cast<int64_t>());
+  checkReadable(self);
+  auto* data = static_cast<uint8_t*>(self.cdata.mutable_data());
+  if (PyLong_Check(index.ptr())) {
+    data[wrapIndex(self, index.cast<int64_t>())] = byte;
+    return;
+  }
+  if (PySlice_Check(index.ptr())) {
+    auto [start, stop] = sliceBounds(self, py::reinterpret_borrow<py::slice>(index));
+    std::fill(data + start, data + stop, byte);
+    return;
+  }
+  TORCH_CHECK_TYPE(false, "can't index a torch.storage.UntypedStorage with ", pyTypeName(index));
+}
+
+}  // namespace
+
+void initStorageBindings(py::module_& m) {
+  py::class_<THPStorage> cls(m, "StorageBase", py::dynamic_attr());
+  cls.doc() = "torch._C.StorageBase: a Python handle on one c10::StorageImpl (bytes on a device).";
+  cls.def(py::init(&THPStorage_pynew))
+      .def("__len__", [](const THPStorage& self) { return self.cdata.nbytes(); })
+      .def("__getitem__", &THPStorage_get)
+      .def("__setitem__", &THPStorage_set);
+  initStorageMethods(cls);
+}
+
+}  // namespace torch
