@@ -44,6 +44,7 @@ enum class DeviceStringParsingState { START, INDEX_START, INDEX_REST, ERROR };
 
 }  // namespace
 
+// [marker: device_string]
 // A small state machine instead of std::regex (slow to build, and this runs for every
 // torch.device("...") from Python): START reads the type name, ':' moves to INDEX_START,
 // digits continue in INDEX_REST. A leading '0' followed by more digits is an error.
@@ -95,6 +96,7 @@ Device::Device(const std::string& device_string) : Device(DeviceType::CPU) {
   const bool has_error = device_name.empty() || pstate == DeviceStringParsingState::ERROR ||
                          (pstate == DeviceStringParsingState::INDEX_START && device_index_str.empty());
   TORCH_CHECK(!has_error, "Invalid device string: '", device_string, "'");
+  // [end marker: device_string]
 
   if (!device_index_str.empty()) {
     // Digits only by now; too many of them cannot be a DeviceIndex.

@@ -21,6 +21,7 @@
 
 namespace c10 {
 
+// [marker: DispatchKey]
 // Lowest bits of a DispatchKeySet; a higher backend wins a tie (CUDA over CPU).
 enum class BackendComponent : uint8_t {
   InvalidBit = 0,
@@ -67,6 +68,7 @@ enum class DispatchKey : uint16_t {
   StartOfAliasKeys = Autograd,
   EndOfAliasKeys = CompositeExplicitAutogradNonFunctional,
 };
+// [end marker: DispatchKey]
 
 constexpr uint8_t num_backends = static_cast<uint8_t>(BackendComponent::EndOfBackendKeys);
 constexpr uint8_t num_functionality_keys = static_cast<uint8_t>(DispatchKey::EndOfFunctionalityKeys);

@@ -6,6 +6,7 @@
 
 namespace c10 {
 
+// [marker: highestPriorityTypeId]
 static int highest_bit(uint64_t x) {
   return x == 0 ? -1 : 63 - __builtin_clzll(x);
 }
@@ -27,6 +28,7 @@ DispatchKey DispatchKeySet::highestPriorityTypeId() const {
   }
   return functionality;
 }
+// [end marker: highestPriorityTypeId]
 
 DispatchKeySet::iterator::iterator(const DispatchKeySet& set, bool at_end) {
   for (uint8_t f = 1; f <= num_functionality_keys; ++f) {

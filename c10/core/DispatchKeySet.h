@@ -130,6 +130,7 @@ class C10_API DispatchKeySet final {
   static constexpr uint64_t full_mask() {
     return (uint64_t(1) << (num_backends + num_functionality_keys)) - 1;
   }
+  // [marker: bits_of]
   static constexpr uint64_t bits_of(DispatchKey k) {
     if (k == DispatchKey::Undefined || isAliasDispatchKey(k) ||
         k == DispatchKey::StartOfDenseBackends ||
@@ -142,6 +143,7 @@ class C10_API DispatchKeySet final {
     const BackendComponent backend = toBackendComponent(k);
     return functionality_bit | DispatchKeySet(backend).repr_;
   }
+  // [end marker: bits_of]
 
   uint64_t repr_ = 0;
 };
@@ -149,6 +151,7 @@ class C10_API DispatchKeySet final {
 C10_API std::string toString(DispatchKeySet ks);
 C10_API std::ostream& operator<<(std::ostream& out, DispatchKeySet ks);
 
+// [marker: keysets]
 // ---- key sets the dispatcher and TensorImpl use (PyTorch's names) ----
 
 constexpr DispatchKeySet autograd_dispatch_keyset =
@@ -170,6 +173,7 @@ constexpr DispatchKeySet after_ADInplaceOrView_keyset =
 // Every backend's Dense kernel (what CompositeExplicitAutograd covers).
 constexpr DispatchKeySet backend_dispatch_keyset =
     DispatchKeySet(DispatchKey::Dense) | DispatchKeySet(DispatchKeySet::RAW, (uint64_t(1) << num_backends) - 1);
+// [end marker: keysets]
 
 // {ADInplaceOrView, Autograd<backend>}: added to every tensor of that backend.
 C10_API DispatchKeySet getAutogradRelatedKeySetFromBackend(BackendComponent t);

@@ -124,6 +124,7 @@ ScalarType promoteTypes(ScalarType a, ScalarType b) {
     }
     return -1;
   };
+  // [marker: promoteTypes]
   // clang-format off
   static constexpr ScalarType _promoteTypesLookup[kN][kN] = {
       /*        b1  u1  i1  i2  i4  i8  f2  bf  f4  f8  c2  c4  c8 */
@@ -142,6 +143,7 @@ ScalarType promoteTypes(ScalarType a, ScalarType b) {
       /* c8 */ {c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8},
   };
   // clang-format on
+  // [end marker: promoteTypes]
   const int ia = index_of(a);
   const int ib = index_of(b);
   TORCH_CHECK(ia >= 0 && ib >= 0, "Promotion for ", toString(a), " and ", toString(b),

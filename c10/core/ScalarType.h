@@ -21,6 +21,7 @@
 
 namespace c10 {
 
+// [marker: scalar_types]
 // (C++ type, ScalarType name) for every dtype with a C++ element type here.
 #define AT_FORALL_SCALAR_TYPES_WITH_COMPLEX(_)   \
   _(uint8_t, Byte)                               \
@@ -36,6 +37,7 @@ namespace c10 {
   _(c10::complex<double>, ComplexDouble)         \
   _(bool, Bool)                                  \
   _(at::BFloat16, BFloat16)
+// [end marker: scalar_types]
 
 enum class ScalarType : int8_t {
   Byte = 0,           // torch.uint8

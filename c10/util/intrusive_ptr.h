@@ -6,6 +6,7 @@
 // as std::shared_ptr does) means a raw pointer can be turned back into an owning one at
 // any time (release()/reclaim()), which is how the pointer crosses into Python and back.
 //
+// [marker: refcounts]
 // Two counts (seed 000, "Data Storage": the refcount that frees a storage):
 //   refcount_  - owning references (intrusive_ptr). When it reaches 0 the object's
 //                resources are released (release_resources(): StorageImpl frees its bytes).
@@ -13,6 +14,7 @@
 //                When it reaches 0 the object's memory itself is deleted.
 // Invariant: while refcount_ > 0, weakcount_ == (number of weak_intrusive_ptr) + 1.
 // So a weak reference keeps the husk alive (to answer expired()), never the resources.
+// [end marker: refcounts]
 #pragma once
 
 #include <c10/util/Exception.h>
@@ -119,6 +121,7 @@ class intrusive_ptr final {
     }
   }
 
+  // [marker: reset_]
   void reset_() noexcept {
     if (target_ != NullType::singleton() && --target_->refcount_ == 0) {
       // Last owner. If no weak reference exists (weakcount is just the +1), delete at once;
@@ -133,6 +136,7 @@ class intrusive_ptr final {
       }
     }
   }
+  // [end marker: reset_]
 
  public:
   using element_type = TTarget;
@@ -231,6 +235,7 @@ class intrusive_ptr final {
     return ptr;
   }
 
+  // [marker: make]
   // Construct a new object: both counts start at 1 (the weak +1 rule above).
   template <class... Args>
   static intrusive_ptr make(Args&&... args) {
@@ -239,6 +244,7 @@ class intrusive_ptr final {
     result.target_->weakcount_.store(1, std::memory_order_relaxed);
     return result;
   }
+  // [end marker: make]
 
   // For objects with static lifetime: counts that can never reach zero.
   static intrusive_ptr unsafe_adapt_non_heap_allocated(TTarget* raw_ptr, uint32_t expected_decrefs) {

@@ -1,0 +1,56 @@
+# docs/source/conf.py - Sphinx configuration for the Torch Anatomy guides and API reference.
+#
+# Built by `make docs`: Doxygen first (docs/Doxyfile -> docs/doxygen/xml), then Sphinx with
+# warnings as errors, once as HTML and once as doctest (every example in the guides runs
+# against the built torch package). No network access is needed (no intersphinx).
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO_ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+
+# torch is installed editable in the venv that runs Sphinx; putting the repository root
+# first also lets autodoc find it when Sphinx runs from another interpreter.
+sys.path.insert(0, REPO_ROOT)
+
+project = "Torch Anatomy"
+author = "Torch Anatomy contributors"
+copyright = "Torch Anatomy contributors"
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.graphviz",
+    "sphinx.ext.napoleon",
+    "breathe",
+]
+
+# ---- C++ reference (breathe reads Doxygen's XML) ----
+breathe_projects = {"c10": os.path.join(HERE, "..", "doxygen", "xml")}
+breathe_default_project = "c10"
+breathe_default_members = ()
+
+# ---- Python reference ----
+autodoc_member_order = "bysource"
+autodoc_typehints = "none"
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+
+# ---- doctests: every `>>>` and `.. doctest::` block runs against the built torch ----
+doctest_global_setup = "import torch"
+doctest_test_doctest_blocks = "default"
+
+# ---- diagrams ----
+graphviz_output_format = "svg"
+
+# ---- HTML ----
+html_theme = "furo"
+html_title = "Torch Anatomy"
+html_static_path = []
+templates_path = []
+exclude_patterns = []
+
+primary_domain = "py"
+highlight_language = "python3"
+pygments_style = "sphinx"
+nitpicky = False
