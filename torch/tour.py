@@ -1,0 +1,122 @@
+"""python -m torch.tour - a guided walk through the layers that exist, from Python down to c10.
+
+Each stop runs real code and prints what happened and which file and function did it.
+This is what `make tour` runs. Guide: docs/source/index.rst (each stop names its chapter).
+"""
+
+import textwrap
+
+import torch
+
+LAYERS = """\
+ torch/          Python API: device, dtype, UntypedStorage, cpu, cuda      (Python)
+   |  import torch._C
+ torch/csrc/     Python bindings (pybind11) -> torch._C                    (C++)
+   |
+ aten/src/ATen/  libtorch_cpu: storage resizing, the meta allocator,       (C++)
+   |             build configuration (operators come with the ATen layer)
+ c10/            Allocator, DataPtr, StorageImpl, TensorImpl, Device,      (C++)
+                 ScalarType, DispatchKeySet, intrusive_ptr
+"""
+
+
+def stop(number, title, chapter):
+    print()
+    print(f"== Stop {number}: {title}")
+    print(f"   (guide: docs/source/internals/{chapter})")
+
+
+def say(text):
+    print(textwrap.indent(textwrap.dedent(text).strip("\n"), "   "))
+
+
+def step(code, result, where):
+    print(f"   >>> {code}")
+    print(f"   {result}")
+    print(f"       ^ {where}")
+
+
+def main():
+    print("Torch Anatomy: a guided tour of the layers, from Python down to the allocator.")
+    print()
+    print(LAYERS)
+
+    stop(1, "a device and a dtype are c10 values", "tensors.rst")
+    d = torch.device("cuda:1")
+    step('torch.device("cuda:1")', repr(d),
+         "torch/csrc/Device.cpp makeDevice -> c10::Device::Device(const std::string&) in c10/core/Device.cpp")
+    try:
+        torch.device("cuda:01")
+    except RuntimeError as e:
+        step('torch.device("cuda:01")', f"RuntimeError: {e}",
+             "TORCH_CHECK in c10/core/Device.cpp -> c10::Error -> RuntimeError (torch/csrc/Exceptions.cpp)")
+    step("torch.promote_types(torch.uint8, torch.int8)", repr(torch.promote_types(torch.uint8, torch.int8)),
+         "c10::promoteTypes in c10/core/ScalarType.cpp (the promotion table)")
+
+    stop(2, "allocating a storage", "memory.rst")
+    with torch.cpu.memory.record_memory_stats():
+        before = torch.cpu.memory_stats()
+        s = torch.UntypedStorage(64)
+        after = torch.cpu.memory_stats()
+        say("""
+            torch.UntypedStorage(64) runs THPStorage_pynew (torch/csrc/Storage.cpp), which asks the
+            allocator registry for the CPU's allocator and builds a StorageImpl of 64 bytes:
+              c10::GetAllocator(DeviceType::CPU)      c10/core/Allocator.cpp
+              c10::DefaultCPUAllocator::allocate(64)  c10/core/CPUAllocator.cpp
+              c10::alloc_cpu(64)                      c10/core/impl/alloc_cpu.cpp (posix_memalign)
+            """)
+        step('torch._C._get_allocator_name("cpu")', repr(torch._C._get_allocator_name("cpu")),
+             "the allocator registered for DeviceType::CPU by REGISTER_ALLOCATOR")
+        step("s.data_ptr() % 64", s.data_ptr() % 64, "alloc_cpu aligns to c10::gAlignment = 64 bytes")
+        step("s.nbytes(), s.resizable()", (s.nbytes(), s.resizable()), "c10::StorageImpl in c10/core/StorageImpl.h")
+        delta = after["allocated_bytes.all.current"] - before["allocated_bytes.all.current"]
+        step('torch.cpu.memory_stats()["allocated_bytes.all.current"] (change)', f"+{delta} bytes",
+             "c10::MemoryAllocationReporter::New in c10/core/CPUAllocator.cpp")
+
+        stop(3, "reference counts: views share one StorageImpl", "memory.rst")
+        step("torch._C._storage_Use_Count(s._cdata)", torch._C._storage_Use_Count(s._cdata),
+             "intrusive_ptr refcount in c10/util/intrusive_ptr.h")
+        view = s[16:32]
+        step("view = s[16:32]; torch._C._storage_Use_Count(s._cdata)", torch._C._storage_Use_Count(s._cdata),
+             "the slice's DataPtr context holds a reference (THPStorage_get, torch/csrc/Storage.cpp)")
+        step("view.data_ptr() - s.data_ptr()", view.data_ptr() - s.data_ptr(), "same bytes, 16 further on")
+        del view
+        step("del view; torch._C._storage_Use_Count(s._cdata)", torch._C._storage_Use_Count(s._cdata),
+             "the view's context was destroyed: one reference less")
+
+        stop(4, "junk fill: memory a new storage starts with", "memory.rst")
+        torch._C._set_c10_flag("caffe2_cpu_allocator_do_junk_fill", True)
+        try:
+            junk = torch.UntypedStorage(8)
+        finally:
+            torch._C._set_c10_flag("caffe2_cpu_allocator_do_junk_fill", False)
+        step("torch.UntypedStorage(8).tolist()  # with junk fill on", junk.tolist(),
+             "c10::memset_junk writes 0x7fedbeef (a NaN as float32) in c10/core/impl/alloc_cpu.cpp")
+        del junk
+
+        stop(5, "freeing: the last reference gives the memory back", "memory.rst")
+        before = torch.cpu.memory_stats()
+        del s
+        after = torch.cpu.memory_stats()
+        say("""
+            del s drops the last intrusive_ptr to the StorageImpl: its DataPtr is destroyed and runs
+            the deleter stored with it, DefaultCPUAllocator::ReportAndDelete -> c10::free_cpu.
+            """)
+        delta = after["allocated_bytes.all.current"] - before["allocated_bytes.all.current"]
+        step('torch.cpu.memory_stats()["allocated_bytes.all.current"] (change)', f"{delta} bytes",
+             "c10::MemoryAllocationReporter::Delete in c10/core/CPUAllocator.cpp")
+
+    stop(6, "watching it in a debugger", "debugger.rst")
+    say("""
+        make debug
+        gdb -x tools/gdb/gdbinit -ex 'break c10::alloc_cpu' -ex run -ex bt \\
+            --args .venv/bin/python -c "import torch; torch.UntypedStorage(100)"
+        stops in c10::alloc_cpu (nbytes=100) with the stack back up through
+        DefaultCPUAllocator::allocate, StorageImpl, and THPStorage_pynew in torch/csrc/Storage.cpp.
+        """)
+    print()
+    print("End of the tour. The guides: make docs, then open docs/build/html/index.html.")
+
+
+if __name__ == "__main__":
+    main()
