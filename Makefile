@@ -3,7 +3,7 @@
 # packages, build, then run. Guide: docs/source/internals/building.rst.
 #
 #   make tour    build, then walk through the layers (python -m torch.tour)
-#   make test    build, then every layer's tests: CTest (C++) and pytest (Python)
+#   make test    build, then every layer's tests: the guides' doctests, CTest (C++), pytest
 #   make build   incremental build (pip install -e . the first time, Ninja afterwards)
 #   make debug   the same build with DEBUG=1 (-O0 -g3), for gdb
 #   make docs    the Sphinx guides (+ Doxygen C++ reference), warnings are errors
@@ -17,7 +17,7 @@ STAMP := $(VENV)/.requirements-installed
 DEB_PACKAGES := g++ make libgtest-dev libopenblas-dev doxygen graphviz gdb
 JOBS ?= $(shell nproc)
 
-.PHONY: all tour test build debug docs clean deps venv test-cpp test-python
+.PHONY: all tour test build debug docs clean deps venv test-cpp test-python test-docs
 
 all: build
 
@@ -42,13 +42,13 @@ deps:
 	  fi; \
 	fi
 
-# The first build installs the package in editable mode (setup.py -> CMake); later builds
-# only ask CMake/Ninja to rebuild what changed.
+# CMake/Ninja (re)build what changed, printing the configure summary when it configures;
+# the first time, the package is then installed in editable mode (setup.py's build_ext
+# runs the same CMake build, which has nothing left to do).
 build: venv deps
-	@if [ -f build/.pip-installed ] && ls torch/_C*.so >/dev/null 2>&1; then \
-	  MAX_JOBS=$(JOBS) $(PY) -m tools.setup_helpers.cmake; \
-	else \
-	  MAX_JOBS=$(JOBS) $(PY) -m pip install -e . --no-build-isolation -q && touch build/.pip-installed; \
+	MAX_JOBS=$(JOBS) $(PY) -m tools.setup_helpers.cmake
+	@if [ ! -f build/.pip-installed ]; then \
+	  $(PY) -m pip install -e . --no-build-isolation -q && touch build/.pip-installed; \
 	fi
 
 debug:
@@ -63,7 +63,13 @@ test-cpp: build
 test-python: build
 	$(PY) -m pytest test
 
-test: build
+# The guides' examples are tests too: a guide that no longer matches the code fails here.
+test-docs: build
+	cd docs && doxygen Doxyfile > /dev/null
+	$(PY) -m sphinx -W --keep-going -q -b doctest docs/source docs/build/doctest
+	@grep -A4 "^Doctest summary" docs/build/doctest/output.txt
+
+test: build test-docs
 	cd build && ctest --output-on-failure -j $(JOBS)
 	$(PY) -m pytest test
 

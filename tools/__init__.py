@@ -1,0 +1,1 @@
+"""Build-time tools (never imported by torch at run time). Mirrors PyTorch's tools/ package."""

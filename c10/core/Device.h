@@ -17,6 +17,7 @@
 
 namespace c10 {
 
+// [marker: Device]
 using DeviceIndex = int8_t;
 
 struct C10_API Device final {
@@ -61,6 +62,7 @@ struct C10_API Device final {
                                      "Device index must be -1 or non-negative, got ", static_cast<int>(index_));
   }
 };
+// [end marker: Device]
 
 C10_API std::ostream& operator<<(std::ostream& stream, const Device& device);
 

@@ -25,7 +25,7 @@ enum class DeviceType : int8_t {
   IDEEP = 5,
   HIP = 6,          // AMD GPUs
   FPGA = 7,
-  MAIA = 8,         // was ORT in older releases
+  MAIA = 8,         // named MSNPU in 1.x (as seed 000 lists it), then ORT, now MAIA
   XLA = 9,          // TPUs and other XLA targets
   Vulkan = 10,
   Metal = 11,

@@ -50,6 +50,11 @@ void* alloc_cpu(size_t nbytes) {
   CAFFE_ENFORCE(((ptrdiff_t)nbytes) >= 0,
                 "alloc_cpu() seems to have been called with negative number: ", nbytes);
 
+  // Checked before allocating: PyTorch aborts here (CHECK), this tree throws, and a throw
+  // after posix_memalign would leak the block.
+  CAFFE_ENFORCE(!(FLAGS_caffe2_cpu_allocator_do_zero_fill && FLAGS_caffe2_cpu_allocator_do_junk_fill),
+                "Cannot request both zero-fill and junk-fill at the same time");
+
   void* data = nullptr;
   int err = posix_memalign(&data, c10_compute_alignment(nbytes), nbytes);
   CAFFE_ENFORCE(err == 0, "DefaultCPUAllocator: can't allocate memory: you tried to allocate ",
@@ -61,8 +66,6 @@ void* alloc_cpu(size_t nbytes) {
   // Move the pages to the NUMA node of the calling thread (a no-op unless USE_NUMA).
   NUMAMove(data, nbytes, GetCurrentNUMANode());
 
-  CAFFE_ENFORCE(!(FLAGS_caffe2_cpu_allocator_do_zero_fill && FLAGS_caffe2_cpu_allocator_do_junk_fill),
-                "Cannot request both zero-fill and junk-fill at the same time");
   if (FLAGS_caffe2_cpu_allocator_do_zero_fill) {
     std::memset(data, 0, nbytes);
   } else if (FLAGS_caffe2_cpu_allocator_do_junk_fill) {

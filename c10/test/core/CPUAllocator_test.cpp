@@ -6,6 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -162,6 +166,18 @@ TEST_F(CPUAllocatorTest, ZeroAndJunkFillTogetherThrow) {
         << messageOf(e);
   }
 }
+
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+// The refused request must not leave memory behind. 64 MiB is far above glibc's mmap
+// threshold, so a leaked block would show up as mmapped bytes (mallinfo2().hblkhd).
+TEST_F(CPUAllocatorTest, ZeroAndJunkFillTogetherLeakNothing) {
+  FLAGS_caffe2_cpu_allocator_do_zero_fill = true;
+  FLAGS_caffe2_cpu_allocator_do_junk_fill = true;
+  const size_t mmapped_before = mallinfo2().hblkhd;
+  EXPECT_THROW(c10::alloc_cpu(size_t(64) << 20), c10::Error);
+  EXPECT_EQ(mallinfo2().hblkhd, mmapped_before);
+}
+#endif
 
 TEST_F(CPUAllocatorTest, GetCPUAllocatorIsTheDefaultAllocator) {
   EXPECT_EQ(c10::GetCPUAllocator(), c10::GetDefaultCPUAllocator());
