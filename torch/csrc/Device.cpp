@@ -3,6 +3,7 @@
 #include <torch/csrc/Device.h>
 
 #include <c10/util/Exception.h>
+#include <torch/csrc/utils/python_strings.h>
 
 #include <pybind11/operators.h>
 
@@ -18,19 +19,15 @@ c10::Device acceleratorDevice(int64_t index) {
   TORCH_CHECK(false, "Cannot access accelerator device when none is available.");
 }
 
-std::string pyTypeName(py::handle obj) {
-  return py::str(py::type::handle_of(obj).attr("__name__"));
-}
-
 [[noreturn]] void invalidArguments(const py::args& args, const py::kwargs& kwargs) {
   std::string got;
   for (auto a : args) {
     got += got.empty() ? "" : ", ";
-    got += pyTypeName(a);
+    got += THPUtils_typename(a);
   }
   for (auto kv : kwargs) {
     got += got.empty() ? "" : ", ";
-    got += std::string(py::str(kv.first)) + "=" + pyTypeName(kv.second);
+    got += std::string(py::str(kv.first)) + "=" + THPUtils_typename(kv.second);
   }
   TORCH_CHECK_TYPE(false, "device() received an invalid combination of arguments - got (", got,
                    "), but expected one of:\n * (torch.device device)\n * (str type, int index = -1)\n");
@@ -69,7 +66,7 @@ THPDevice makeDevice(const py::args& args, const py::kwargs& kwargs) {
   if (index_arg && !index_arg.is_none()) {
     TORCH_CHECK_TYPE(PyLong_Check(index_arg.ptr()) && !PyBool_Check(index_arg.ptr()),
                      "device(): argument 'index' (position 2) must be int, not ",
-                     pyTypeName(index_arg));
+                     THPUtils_typename(index_arg));
     TORCH_CHECK(!device.has_index(),
                 "type (string) must not include an index because index was passed explicitly: ",
                 device_str);
@@ -95,7 +92,7 @@ c10::Device toDevice(py::handle obj) {
   if (PyLong_Check(obj.ptr()) && !PyBool_Check(obj.ptr())) {
     return acceleratorDevice(obj.cast<int64_t>());
   }
-  TORCH_CHECK_TYPE(false, "expected a torch.device, a string or an int, but got ", pyTypeName(obj));
+  TORCH_CHECK_TYPE(false, "expected a torch.device, a string or an int, but got ", THPUtils_typename(obj));
 }
 
 void initDeviceBindings(py::module_& m) {

@@ -4,6 +4,7 @@
 #include <torch/csrc/Dtype.h>
 
 #include <c10/util/Exception.h>
+#include <torch/csrc/utils/python_strings.h>
 
 #include <array>
 
@@ -15,10 +16,6 @@ namespace {
 // One object per ScalarType, made once: dtypes compare by identity, like PyTorch's.
 std::array<py::object, c10::kNumScalarTypes> dtype_registry;
 
-std::string pyTypeName(py::handle obj) {
-  return py::str(py::type::handle_of(obj).attr("__name__"));
-}
-
 }  // namespace
 
 py::object getTHPDtype(c10::ScalarType scalar_type) {
@@ -29,7 +26,7 @@ py::object getTHPDtype(c10::ScalarType scalar_type) {
 
 c10::ScalarType toScalarType(py::handle obj, const char* fn, const char* arg, int position) {
   TORCH_CHECK_TYPE(py::isinstance<THPDtype>(obj), fn, "(): argument '", arg, "' (position ", position,
-                   ") must be torch.dtype, not ", pyTypeName(obj));
+                   ") must be torch.dtype, not ", THPUtils_typename(obj));
   return obj.cast<const THPDtype&>().scalar_type;
 }
 

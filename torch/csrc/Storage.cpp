@@ -11,6 +11,7 @@
 
 #include <c10/core/Allocator.h>
 #include <c10/util/Exception.h>
+#include <torch/csrc/utils/python_strings.h>
 
 namespace py = pybind11;
 
@@ -19,10 +20,6 @@ namespace torch {
 void initStorageMethods(py::class_<THPStorage>& cls);
 
 namespace {
-
-std::string pyTypeName(py::handle obj) {
-  return py::str(py::type::handle_of(obj).attr("__name__"));
-}
 
 // Storages on a device whose runtime is initialised lazily (CUDA) ask Python first, as
 // PyTorch's torch::utils::device_lazy_init does: torch.cuda._lazy_init() raises the
@@ -67,7 +64,7 @@ THPStorage THPStorage_pynew(const py::args& args, const py::kwargs& kwargs) {
     // torch.UntypedStorage(sequence): one byte per item.
     py::handle seq = args[0];
     TORCH_CHECK(PySequence_Check(seq.ptr()), "torch.UntypedStorage(): Expected a sequence type, but got ",
-                pyTypeName(seq));
+                THPUtils_typename(seq));
     py::sequence items = py::reinterpret_borrow<py::sequence>(seq);
     const size_t n = items.size();
     c10::Storage storage = newStorage(n, device);
@@ -78,7 +75,7 @@ THPStorage THPStorage_pynew(const py::args& args, const py::kwargs& kwargs) {
       py::handle item = items[i];
       TORCH_CHECK(PyLong_Check(item.ptr()),
                   "torch.UntypedStorage(): tried to construct a storage from a sequence (",
-                  pyTypeName(seq), "), but one of the items was of type ", pyTypeName(item),
+                  THPUtils_typename(seq), "), but one of the items was of type ", THPUtils_typename(item),
                   " instead of int");
       // Bytes wrap modulo 256, as a C cast does (300 -> 44, -1 -> 255).
       data[i] = static_cast<uint8_t>(item.cast<int64_t>());
@@ -88,7 +85,7 @@ THPStorage THPStorage_pynew(const py::args& args, const py::kwargs& kwargs) {
   std::string got;
   for (auto a : args) {
     got += got.empty() ? "" : ", ";
-    got += pyTypeName(a);
+    got += THPUtils_typename(a);
   }
   TORCH_CHECK_TYPE(false, "torch.UntypedStorage() received an invalid combination of arguments - got (", got,
                    "), but expected one of:\n"
@@ -148,13 +145,13 @@ py::object THPStorage_get(py::object self_obj, py::handle index) {
     // Hand the view back as the caller's class (torch.UntypedStorage), not the C++ base.
     return py::type::handle_of(self_obj)(py::arg("_share") = view);
   }
-  TORCH_CHECK_TYPE(false, "can't index a torch.storage.UntypedStorage with ", pyTypeName(index));
+  TORCH_CHECK_TYPE(false, "can't index a torch.storage.UntypedStorage with ", THPUtils_typename(index));
 }
 // [end marker: THPStorage_get]
 
 void THPStorage_set(THPStorage& self, py::handle index, py::handle value) {
   TORCH_CHECK_TYPE(PyLong_Check(value.ptr()),
-                   "can only set storage content with a int types, but got ", pyTypeName(value), " instead");
+                   "can only set storage content with a int types, but got ", THPUtils_typename(value), " instead");
   const auto byte = static_cast<uint8_t>(value.cast<int64_t>());
   checkReadable(self);
   auto* data = static_cast<uint8_t*>(self.cdata.mutable_data());
@@ -167,7 +164,7 @@ void THPStorage_set(THPStorage& self, py::handle index, py::handle value) {
     std::fill(data + start, data + stop, byte);
     return;
   }
-  TORCH_CHECK_TYPE(false, "can't index a torch.storage.UntypedStorage with ", pyTypeName(index));
+  TORCH_CHECK_TYPE(false, "can't index a torch.storage.UntypedStorage with ", THPUtils_typename(index));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // torch/csrc/StorageMethods.cpp - methods of torch._C.StorageBase (nbytes, resize_, copy_, ...).
 // Mirrors PyTorch's torch/csrc/StorageMethods.cpp. Guide: docs/source/internals/memory.rst.
 #include <torch/csrc/Storage.h>
+#include <torch/csrc/utils/python_strings.h>
 
 #include <ATen/native/Resize.h>
 #include <c10/util/Exception.h>
@@ -43,7 +44,7 @@ void initStorageMethods(py::class_<THPStorage>& cls) {
             auto& self = self_obj.cast<THPStorage&>();
             TORCH_CHECK_TYPE(py::isinstance<THPStorage>(src_obj),
                              "copy_(): expected a storage as the source, but got ",
-                             std::string(py::str(py::type::handle_of(src_obj).attr("__name__"))));
+                             THPUtils_typename(src_obj));
             const auto& src = src_obj.cast<const THPStorage&>();
             TORCH_CHECK(self.cdata.nbytes() == src.cdata.nbytes(), "size does not match, self was ",
                         self.cdata.nbytes(), " bytes but src was ", src.cdata.nbytes(), " bytes");
