@@ -22,6 +22,10 @@
 
 namespace py = pybind11;
 
+namespace torch::cuda {
+void initMemorySimulatorBindings(py::module_& m);
+}
+
 namespace torch {
 namespace {
 
@@ -81,6 +85,7 @@ PYBIND11_MODULE(_C, m) {
   torch::initDtypeBindings(m);
   torch::initStorageBindings(m);
   torch::initAllocatorBindings(m);
+  torch::cuda::initMemorySimulatorBindings(m);
   m.def("_show_config", &at::show_config);
 #if defined(NDEBUG)
   m.attr("_debug_build") = false;
