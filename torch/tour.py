@@ -36,6 +36,50 @@ def step(code, result, where):
     print(f"       ^ {where}")
 
 
+def cuda_caching_allocator_stop():
+    import torch.cuda.memory
+
+    say("""
+        CUDA memory comes from c10/cuda/CUDACachingAllocator.cpp, which keeps freed blocks and hands
+        them out again instead of calling cudaMalloc/cudaFree each time. Its policy is written against
+        c10/cuda/impl/DeviceRuntime.h; here it runs on the simulated device (SimulatedDevice.cpp),
+        the same C++ code a GPU would run, on a pretend GPU of 1 GiB:
+          sim = torch.cuda.memory.CachingAllocatorSimulator(1 << 30)
+        """)
+    if not torch.cuda.is_available():
+        step("torch.cuda.is_available()", False, "no GPU or no CUDA build: the simulator shows the policy")
+    sim = torch.cuda.memory.CachingAllocatorSimulator(1 << 30)
+    p = sim.malloc(4)
+    stats = sim.memory_stats()
+    step("p = sim.malloc(4)", f"{p:#x}",
+         "DeviceCachingAllocator::malloc: round_size(4) = 512, no cached block, alloc_block -> a new segment")
+    step('stats["allocated_bytes.all.current"], stats["reserved_bytes.all.current"]',
+         (stats["allocated_bytes.all.current"], stats["reserved_bytes.all.current"]),
+         "a 512-byte block cut from a 2 MiB segment (kSmallBuffer) of the small pool")
+    step('stats["segment.all.current"], stats["inactive_split.all.current"]',
+         (stats["segment.all.current"], stats["inactive_split.all.current"]),
+         "one segment; the rest of it (2 MiB - 512) waits in the pool as a free split block")
+    sim.free(p)
+    stats = sim.memory_stats()
+    step("sim.free(p); allocated, reserved",
+         (stats["allocated_bytes.all.current"], stats["reserved_bytes.all.current"]),
+         "free_block merges the block back: the segment stays cached, nothing goes back to the device")
+    q = sim.malloc(4)
+    stats = sim.memory_stats()
+    step("q = sim.malloc(4); q == p", q == p, "get_free_block: best fit on the same stream finds the cached block")
+    step('stats["num_device_alloc"], stats["segment.all.allocated"]',
+         (stats["num_device_alloc"], stats["segment.all.allocated"]),
+         "one cudaMalloc for two allocations: the cache did its job")
+    sim.free(q)
+    if torch.cuda.is_available():
+        before = torch.cuda.memory_allocated()
+        ptr = torch.cuda.caching_allocator_alloc(4)
+        after = torch.cuda.memory_allocated()
+        torch.cuda.caching_allocator_delete(ptr)
+        step("torch.cuda.caching_allocator_alloc(4) on the GPU (change in memory_allocated)",
+             f"+{after - before} bytes", "the same policy over the CUDA runtime (c10/cuda/impl/CUDARuntime)")
+
+
 def main():
     print("Torch Anatomy: a guided tour of the layers, from Python down to the allocator.")
     print()
@@ -106,7 +150,10 @@ def main():
         step('torch.cpu.memory_stats()["allocated_bytes.all.current"] (change)', f"{delta} bytes",
              "c10::MemoryAllocationReporter::Delete in c10/core/CPUAllocator.cpp")
 
-    stop(6, "watching it in a debugger", "debugger.rst")
+    stop(6, "the CUDA caching allocator", "cuda_caching_allocator.rst")
+    cuda_caching_allocator_stop()
+
+    stop(7, "watching it in a debugger", "debugger.rst")
     say("""
         make debug
         gdb -x tools/gdb/gdbinit -ex 'break c10::alloc_cpu' -ex run -ex bt \\

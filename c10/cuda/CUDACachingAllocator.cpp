@@ -78,8 +78,8 @@ std::string allocatorSettingsFromEnv() {
 DeviceCachingAllocator::DeviceCachingAllocator(DeviceRuntime* runtime)
     : runtime_(runtime), device_(runtime->device()), start_us_(now_us()) {
   config_.parseArgs(allocatorSettingsFromEnv());
-  const char* no_caching = std::getenv("PYTORCH_NO_CUDA_MEMORY_CACHING");
-  caching_disabled_ = no_caching != nullptr && std::string(no_caching) != "0";
+  // As in PyTorch, being set at all disables caching (even "0").
+  caching_disabled_ = std::getenv("PYTORCH_NO_CUDA_MEMORY_CACHING") != nullptr;
   stats_.max_split_size = static_cast<int64_t>(config_.max_split_size());
 }
 
@@ -388,6 +388,9 @@ void DeviceCachingAllocator::free(Block* block) {
 
 void DeviceCachingAllocator::free_block(Block* block) {
   TORCH_INTERNAL_ASSERT(!block->allocated && block->event_count == 0 && block->stream_uses.empty());
+  // Recorded before merging, which may move block->ptr to a free neighbour's address.
+  record_trace(TraceEntry::FREE_COMPLETED, reinterpret_cast<uintptr_t>(block->ptr), block->requested_size,
+               block->stream);
   const size_t original_block_size = block->size;
   const size_t requested_size = block->requested_size;
   BlockPool& pool = *block->pool;
@@ -427,8 +430,6 @@ void DeviceCachingAllocator::free_block(Block* block) {
     stats_.active_bytes[t].decrease(original_block_size);
     stats_.requested_bytes[t].decrease(requested_size);
   });
-  record_trace(TraceEntry::FREE_COMPLETED, reinterpret_cast<uintptr_t>(block->ptr), original_block_size,
-               block->stream);
 }
 
 // Absorb the free neighbour `src` into `dst`; returns the bytes absorbed (0 if src is busy).

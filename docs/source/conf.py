@@ -9,6 +9,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO_ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 
+# docs/source/_ext holds this project's own Sphinx extensions.
+sys.path.insert(0, os.path.join(HERE, "_ext"))
 # torch is installed editable in the venv that runs Sphinx; putting the repository root
 # first also lets autodoc find it when Sphinx runs from another interpreter.
 sys.path.insert(0, REPO_ROOT)
@@ -23,6 +25,9 @@ extensions = [
     "sphinx.ext.graphviz",
     "sphinx.ext.napoleon",
     "breathe",
+    # Runs the caching allocator scenarios on the simulator and draws their SVGs into
+    # _generated/ (ignored by git) before any page is read: the pictures come from the code.
+    "allocator_figures",
 ]
 
 # ---- C++ reference (breathe reads Doxygen's XML) ----
@@ -48,7 +53,7 @@ html_theme = "furo"
 html_title = "Torch Anatomy"
 html_static_path = []
 templates_path = []
-exclude_patterns = []
+exclude_patterns = ["_ext", "_generated"]
 
 primary_domain = "py"
 highlight_language = "python3"

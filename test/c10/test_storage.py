@@ -60,9 +60,15 @@ def test_wrong_argument_combination_is_a_type_error():
         torch.UntypedStorage(size=3)
 
 
-def test_cuda_storage_without_cuda_raises_pytorchs_assertion():
-    with pytest.raises(AssertionError, match="Torch not compiled with CUDA enabled"):
-        torch.UntypedStorage(3, device="cuda")
+@pytest.mark.skipif(torch.cuda.is_available(), reason="a GPU is present: the storage is allocated")
+def test_cuda_storage_without_a_gpu_raises_pytorchs_error():
+    if torch._C._has_cuda:
+        # CUDA is built but there is no GPU or no driver (torch.cuda._lazy_init's error).
+        with pytest.raises(RuntimeError, match="Found no NVIDIA driver on your system|No CUDA GPUs are available"):
+            torch.UntypedStorage(3, device="cuda")
+    else:
+        with pytest.raises(AssertionError, match="Torch not compiled with CUDA enabled"):
+            torch.UntypedStorage(3, device="cuda")
 
 
 def test_storage_on_a_device_type_without_allocator():

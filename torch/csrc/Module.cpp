@@ -11,7 +11,9 @@
 
 #include <ATen/Version.h>
 #include <c10/core/Allocator.h>
+#include <c10/core/AllocatorConfig.h>
 #include <c10/core/CPUAllocator.h>
+#include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/util/Backtrace.h>
 #include <c10/util/Flags.h>
 #include <c10/util/intrusive_ptr.h>
@@ -19,6 +21,11 @@
 #include <pybind11/stl.h>
 
 #include <typeinfo>
+
+#ifdef USE_CUDA
+#include <c10/cuda/CUDAAllocator.h>
+#include <torch/csrc/cuda/Module.h>
+#endif
 
 namespace py = pybind11;
 
@@ -74,6 +81,29 @@ void initAllocatorBindings(py::module_& m) {
   // [end marker: storage_use_count]
 }
 
+// [marker: accelerator_allocator_settings]
+// torch._C._accelerator_setAllocatorSettings / _accelerator_getAllocatorSettings: the
+// PYTORCH_ALLOC_CONF string of the accelerator's caching allocator, at run time
+// (torch.cuda.memory._set_allocator_settings). Every build has them: with CUDA they
+// reconfigure the CUDA caching allocator of every device; without CUDA the string is only
+// checked (bad keys and values raise PyTorch's ValueErrors) and remembered.
+void initAcceleratorAllocatorBindings(py::module_& m) {
+#ifdef USE_CUDA
+  m.def("_accelerator_setAllocatorSettings",
+        [](const std::string& settings) { c10::cuda::CUDACachingAllocator::setAllocatorSettings(settings); });
+  m.def("_accelerator_getAllocatorSettings", [] { return c10::cuda::CUDACachingAllocator::getAllocatorSettings(); });
+#else
+  static std::string last_settings = c10::cuda::CUDACachingAllocator::allocatorSettingsFromEnv();
+  m.def("_accelerator_setAllocatorSettings", [](const std::string& settings) {
+    c10::CachingAllocator::AllocatorConfig config;
+    config.parseArgs(settings);
+    last_settings = settings;
+  });
+  m.def("_accelerator_getAllocatorSettings", [] { return last_settings; });
+#endif
+}
+// [end marker: accelerator_allocator_settings]
+
 }  // namespace
 }  // namespace torch
 
@@ -85,14 +115,24 @@ PYBIND11_MODULE(_C, m) {
   torch::initDtypeBindings(m);
   torch::initStorageBindings(m);
   torch::initAllocatorBindings(m);
+  torch::initAcceleratorAllocatorBindings(m);
   torch::cuda::initMemorySimulatorBindings(m);
+#ifdef USE_CUDA
+  // torch._C._cuda_*, _CudaStreamBase, _CudaEventBase (torch/csrc/cuda/Module.cpp).
+  torch::cuda::initModule(m);
+#endif
   m.def("_show_config", &at::show_config);
 #if defined(NDEBUG)
   m.attr("_debug_build") = false;
 #else
   m.attr("_debug_build") = true;
 #endif
-  // No CUDA code is compiled into torch._C yet: torch.cuda reports it unavailable.
+  // True when torch._C has the CUDA bindings (torch.backends.cuda.is_built()); whether a
+  // GPU is there is torch.cuda.is_available()'s question.
+#ifdef USE_CUDA
+  m.attr("_has_cuda") = true;
+#else
   m.attr("_has_cuda") = false;
+#endif
 }
 // [end marker: module]

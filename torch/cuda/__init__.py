@@ -1,29 +1,245 @@
-"""torch.cuda: NVIDIA GPUs.
+"""torch.cuda: NVIDIA GPUs - devices, streams, events and the caching allocator.
 
-Mirrors PyTorch's torch/cuda/__init__.py. Guide: docs/source/internals/source_tree.rst.
-The CUDA runtime layer (c10/cuda) is not compiled into torch._C in this build, so CUDA
-reports itself unavailable and using it raises PyTorch's error for a build without CUDA.
+Mirrors PyTorch's torch/cuda/__init__.py. Guide: docs/source/internals/c10_cuda.rst.
+
+CUDA is initialised lazily: importing torch touches no GPU. The first call that needs one
+runs ``_lazy_init()``, which asks ``torch._C._cuda_init()`` and raises PyTorch's error when
+CUDA cannot be used:
+
+* a build without CUDA (``torch._C._has_cuda`` is False):
+  ``AssertionError: Torch not compiled with CUDA enabled``;
+* a CUDA build on a machine without a driver or a GPU: ``RuntimeError`` ("Found no NVIDIA
+  driver on your system ..." / "No CUDA GPUs are available").
+
+``is_available()`` and ``device_count()`` never raise: they answer False and 0 instead.
 """
 
-import torch
+import threading
 
-__all__ = ["is_available", "device_count"]
+import torch
+from torch.cuda import memory
+from torch.cuda.memory import *  # noqa: F401,F403  (torch.cuda.memory_allocated ..., as in PyTorch)
+from torch.cuda.streams import Event, ExternalStream, Stream
+
+__all__ = [
+    "CudaError",
+    "Event",
+    "ExternalStream",
+    "OutOfMemoryError",
+    "Stream",
+    "StreamContext",
+    "check_error",
+    "current_device",
+    "current_stream",
+    "default_stream",
+    "device",
+    "device_count",
+    "init",
+    "is_available",
+    "is_initialized",
+    "set_device",
+    "set_stream",
+    "stream",
+    "synchronize",
+] + memory.__all__
+
+_initialized = False
+_tls = threading.local()
+_initialization_lock = threading.Lock()
+_cudart = getattr(torch._C, "_cudart", None)
+
+OutOfMemoryError = torch._C.OutOfMemoryError
+
+
+def _is_compiled():
+    """True if torch._C was built with CUDA (USE_CUDA=1)."""
+    return torch._C._has_cuda
 
 
 def is_available():
-    """True if this build has CUDA and a GPU is visible."""
-    return torch._C._has_cuda and device_count() > 0
+    """True if this build has CUDA and a GPU is visible. Never raises."""
+    if not _is_compiled():
+        return False
+    # cudaGetDeviceCount: 0 when the driver is missing or there is no GPU.
+    return torch._C._cuda_getDeviceCount() > 0
 
 
 def device_count():
-    """The number of visible GPUs (0 without CUDA)."""
-    return 0
+    """The number of visible GPUs (0 without CUDA, a driver or a GPU). Never raises."""
+    if not _is_compiled():
+        return 0
+    return torch._C._cuda_getDeviceCount()
+
+
+def is_initialized():
+    """Whether PyTorch's CUDA state has been initialised."""
+    return _initialized
+
+
+def init():
+    """Initialise CUDA now rather than at first use (does nothing if already done)."""
+    _lazy_init()
 
 
 def _lazy_init():
-    """Called from C++ before the first CUDA allocation (torch::utils::device_lazy_init)."""
-    if not torch._C._has_cuda:
-        raise AssertionError("Torch not compiled with CUDA enabled")
-    raise RuntimeError(
-        "Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver"
-    )
+    """Initialise CUDA once; called before anything needs a GPU (also from C++)."""
+    global _initialized
+    if _initialized or hasattr(_tls, "is_initializing"):
+        return
+    with _initialization_lock:
+        # Double-checked: another thread may have finished while this one waited.
+        if _initialized:
+            return
+        if not _is_compiled():
+            raise AssertionError("Torch not compiled with CUDA enabled")
+        # Raises if the driver is missing, no GPU is found, or any other error occurs.
+        torch._C._cuda_init()
+        _initialized = True
+
+
+class CudaError(RuntimeError):
+    """A CUDA runtime error code, with the runtime's message: ``out of memory (2)``."""
+
+    def __init__(self, code):
+        msg = _cudart.cudaGetErrorString(code) if _cudart is not None else "CUDA error"
+        super().__init__(f"{msg} ({code})")
+
+
+def check_error(res):
+    """Raise CudaError if ``res`` (a cudaError_t) is not cudaSuccess."""
+    if res != 0:
+        raise CudaError(res)
+
+
+def _get_device_index(device, optional=False):
+    """An int device index from an int, a "cuda:1" string or a torch.device."""
+    if isinstance(device, str):
+        device = torch.device(device)
+    if isinstance(device, torch.device):
+        if device.type != "cuda":
+            raise ValueError(f"Expected a cuda device, but got: {device}")
+        device = device.index
+    if device is None:
+        if not optional:
+            raise ValueError(f"Expected a torch.device with a specified index or an integer, but got:{device}")
+        return current_device()
+    return int(device)
+
+
+if hasattr(torch._C, "_cuda_exchangeDevice"):
+    _exchange_device = torch._C._cuda_exchangeDevice
+    _maybe_exchange_device = torch._C._cuda_maybeExchangeDevice
+else:
+
+    def _exchange_device(device):
+        if device < 0:
+            return -1
+        raise RuntimeError("PyTorch was compiled without CUDA support")
+
+    def _maybe_exchange_device(device):
+        if device < 0:
+            return -1
+        raise RuntimeError("PyTorch was compiled without CUDA support")
+
+
+class device:
+    """Context manager that makes ``device`` current (a no-op for None or a negative int)."""
+
+    def __init__(self, device):
+        self.idx = -1 if device is None else _get_device_index(device, optional=True)
+        self.prev_idx = -1
+
+    def __enter__(self):
+        self.prev_idx = _exchange_device(self.idx)
+
+    def __exit__(self, type, value, traceback):
+        self.idx = _maybe_exchange_device(self.prev_idx)
+        return False
+
+
+def current_device():
+    """The index of the current device of this thread."""
+    _lazy_init()
+    return torch._C._cuda_getDevice()
+
+
+def set_device(device):
+    """Make ``device`` current for this thread (a no-op for a negative index)."""
+    device = _get_device_index(device)
+    if device >= 0:
+        _lazy_init()
+        torch._C._cuda_setDevice(device)
+
+
+def synchronize(device=None):
+    """Wait for all the work of every stream of ``device`` (default: current) to finish."""
+    _lazy_init()
+    with torch.cuda.device(device):
+        return torch._C._cuda_synchronize()
+
+
+def _stream_from_tuple(streamdata):
+    return Stream(stream_id=streamdata[0], device_index=streamdata[1], device_type=streamdata[2])
+
+
+def current_stream(device=None):
+    """This thread's current Stream on ``device`` (the default stream until changed)."""
+    _lazy_init()
+    return _stream_from_tuple(torch._C._cuda_getCurrentStream(_get_device_index(device, optional=True)))
+
+
+def default_stream(device=None):
+    """The default (NULL) Stream of ``device``."""
+    _lazy_init()
+    return _stream_from_tuple(torch._C._cuda_getDefaultStream(_get_device_index(device, optional=True)))
+
+
+def _set_stream_by_id(stream_id, device_index, device_type):
+    torch._C._cuda_setStream(stream_id=stream_id, device_index=device_index, device_type=device_type)
+
+
+def set_stream(stream):
+    """Make ``stream`` current on its device (prefer the ``stream`` context manager)."""
+    if stream is None:
+        return
+    _lazy_init()
+    _set_stream_by_id(stream.stream_id, stream.device_index, stream.device_type)
+
+
+class StreamContext:
+    """Context manager that makes ``stream`` current; restores the previous streams on exit."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.src_prev_stream = None
+        self.dst_prev_stream = None
+
+    def __enter__(self):
+        cur_stream = self.stream
+        if cur_stream is None:
+            return
+        self.src_prev_stream = current_stream(None)
+        # A stream of another device: remember that device's current stream too.
+        if self.src_prev_stream.device != cur_stream.device:
+            with device(cur_stream.device):
+                self.dst_prev_stream = current_stream(cur_stream.device)
+        set_stream(cur_stream)
+
+    def __exit__(self, type, value, traceback):
+        cur_stream = self.stream
+        if cur_stream is None:
+            return
+        if self.src_prev_stream.device != cur_stream.device:
+            set_stream(self.dst_prev_stream)
+        set_stream(self.src_prev_stream)
+
+
+def stream(stream):
+    """``with torch.cuda.stream(s):`` runs the block with ``s`` as the current stream."""
+    return StreamContext(stream)
+
+
+def _sleep(cycles):
+    """Keep the current stream busy for about ``cycles`` nanoseconds (tests use it)."""
+    _lazy_init()
+    torch._C._cuda_sleep(cycles)

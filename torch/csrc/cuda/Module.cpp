@@ -1,0 +1,196 @@
+// torch/csrc/cuda/Module.cpp - torch._C._cuda_*: devices, streams and the caching allocator.
+// Mirrors PyTorch's torch/csrc/cuda/Module.cpp (THCPModule_*). Compiled with USE_CUDA only.
+// Guide: docs/source/internals/c10_cuda.rst.
+//
+// torch/cuda/__init__.py and torch/cuda/memory.py call these with PyTorch's names. Calls that
+// may wait for the GPU release the GIL, so other Python threads run meanwhile.
+#include <torch/csrc/cuda/Module.h>
+#include <torch/csrc/cuda/memory_snapshot.h>
+
+#include <c10/cuda/CUDAAllocator.h>
+#include <c10/cuda/CUDAFunctions.h>
+#include <c10/cuda/CUDAStream.h>
+
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <thread>
+
+namespace py = pybind11;
+
+namespace torch::cuda {
+
+namespace CCA = c10::cuda::CUDACachingAllocator;
+
+void lazy_init() {
+  py::module_::import("torch.cuda").attr("_lazy_init")();
+}
+
+namespace {
+
+py::tuple streamToTuple(const c10::cuda::CUDAStream& stream) {
+  auto [id, device, type] = stream.pack3();
+  return py::make_tuple(id, static_cast<int>(device), type);
+}
+
+// The settings part of memory._snapshot(): what the allocator runs with.
+py::dict allocatorSettingsToDict() {
+  using c10::CachingAllocator::AllocatorConfig;
+  AllocatorConfig config;
+  const std::string settings = CCA::getAllocatorSettings();
+  config.parseArgs(settings);
+  py::dict d;
+  d["PYTORCH_CUDA_ALLOC_CONF"] = settings;
+  d["max_split_size"] = static_cast<int64_t>(config.max_split_size());
+  d["garbage_collection_threshold"] = config.garbage_collection_threshold();
+  d["expandable_segments"] = config.expandable_segments();
+  py::dict roundup;
+  size_t key = 1;  // interval start in MiB: 1, 2, 4, ... (PyTorch's keys)
+  for (size_t v : config.roundup_power2_divisions()) {
+    roundup[py::str(std::to_string(key))] = static_cast<int64_t>(v);
+    key *= 2;
+  }
+  d["roundup_power2_divisions"] = roundup;
+  return d;
+}
+
+// PyTorch's torch.cuda._sleep spins a kernel for `cycles` GPU clock cycles; this tree has no
+// CUDA kernels yet, so a host function queued on the stream sleeps instead (a cycle is
+// taken as 1 ns). Either way the current stream is busy for a while and the CPU is not:
+// tests use it to show what happens while a stream still has work queued.
+void CUDART_CB sleepHostFunc(void* data) {
+  const auto ns = reinterpret_cast<uintptr_t>(data);
+  std::this_thread::sleep_for(std::chrono::nanoseconds(ns));
+}
+
+}  // namespace
+
+// [marker: initModule]
+void initModule(py::module_& m) {
+  using release_gil = py::call_guard<py::gil_scoped_release>;
+
+  // ---- devices ----
+  m.def("_cuda_getDeviceCount", [] { return static_cast<int>(c10::cuda::device_count()); });
+  // What torch.cuda._lazy_init() calls: raises why CUDA cannot be used, else sets up the
+  // per-device allocators.
+  m.def("_cuda_init", [] {
+    const int count = c10::cuda::device_count_ensure_non_zero();
+    CCA::init(count);
+  });
+  m.def("_cuda_getDevice", [] {
+    lazy_init();
+    return static_cast<int>(c10::cuda::current_device());
+  });
+  m.def("_cuda_setDevice", [](int device) {
+    lazy_init();
+    if (device >= 0) {
+      c10::cuda::set_device(static_cast<c10::DeviceIndex>(device));
+    }
+  });
+  // torch.cuda.device's enter/exit: make `device` current, return the previous one.
+  m.def("_cuda_exchangeDevice", [](int device) {
+    if (device < 0) {
+      return -1;
+    }
+    lazy_init();
+    return static_cast<int>(c10::cuda::ExchangeDevice(static_cast<c10::DeviceIndex>(device)));
+  });
+  m.def("_cuda_maybeExchangeDevice", [](int device) {
+    if (device < 0) {
+      return -1;
+    }
+    lazy_init();
+    return static_cast<int>(c10::cuda::MaybeExchangeDevice(static_cast<c10::DeviceIndex>(device)));
+  });
+  m.def("_cuda_synchronize", [] { c10::cuda::device_synchronize(); }, release_gil());
+  m.def("_cuda_memGetInfo", [](int device) { return c10::cuda::memGetInfo(static_cast<c10::DeviceIndex>(device)); });
+
+  // ---- streams ----
+  m.def("_cuda_getCurrentStream", [](int device) {
+    return streamToTuple(c10::cuda::getCurrentCUDAStream(static_cast<c10::DeviceIndex>(device)));
+  });
+  m.def("_cuda_getDefaultStream", [](int device) {
+    return streamToTuple(c10::cuda::getDefaultCUDAStream(static_cast<c10::DeviceIndex>(device)));
+  });
+  // The current stream of its device, for this thread (torch.cuda.set_stream). As in PyTorch
+  // the stream's device also becomes the current device.
+  m.def(
+      "_cuda_setStream",
+      [](int64_t stream_id, int device_index, int device_type) {
+        auto stream = c10::cuda::CUDAStream::unpack3(stream_id, static_cast<c10::DeviceIndex>(device_index),
+                                                     static_cast<c10::DeviceType>(device_type));
+        if (c10::cuda::current_device() != stream.device_index()) {
+          c10::cuda::set_device(stream.device_index());
+        }
+        c10::cuda::setCurrentCUDAStream(stream);
+      },
+      py::kw_only(), py::arg("stream_id") = 0, py::arg("device_index") = 0, py::arg("device_type") = 0);
+  m.def("_cuda_sleep", [](int64_t cycles) {
+    auto stream = c10::cuda::getCurrentCUDAStream();
+    C10_CUDA_CHECK(cudaLaunchHostFunc(stream, &sleepHostFunc,
+                                      reinterpret_cast<void*>(static_cast<uintptr_t>(cycles))));
+  });
+
+  // ---- the caching allocator (torch.cuda.memory) ----
+  m.def("_cuda_memoryStats", [](int device) {
+    return memoryStatsToDict(CCA::getDeviceStats(static_cast<c10::DeviceIndex>(device)));
+  });
+  m.def("_cuda_resetAccumulatedMemoryStats",
+        [](int device) { CCA::resetAccumulatedStats(static_cast<c10::DeviceIndex>(device)); });
+  m.def("_cuda_resetPeakMemoryStats", [](int device) { CCA::resetPeakStats(static_cast<c10::DeviceIndex>(device)); });
+  m.def("_cuda_emptyCache", [] { CCA::emptyCache(); }, release_gil());
+  m.def("_cuda_memorySnapshot", [] {
+    CCA::SnapshotInfo snapshot;
+    {
+      py::gil_scoped_release no_gil;
+      snapshot = CCA::snapshot();
+    }
+    py::dict result;
+    result["segments"] = segmentsToList(snapshot.segments);
+    py::list traces;
+    for (const auto& trace : snapshot.device_traces) {
+      traces.append(traceToList(trace));
+    }
+    result["device_traces"] = traces;
+    result["allocator_settings"] = allocatorSettingsToDict();
+    return result;
+  });
+  // Bare allocations on the current device, used on `stream` (a cudaStream_t as an int).
+  m.def("_cuda_cudaCachingAllocator_raw_alloc", [](size_t size, uintptr_t stream) {
+    void* ptr = CCA::raw_alloc_with_stream(size, reinterpret_cast<cudaStream_t>(stream));
+    return reinterpret_cast<uintptr_t>(ptr);
+  });
+  m.def("_cuda_cudaCachingAllocator_raw_delete",
+        [](uintptr_t ptr) { CCA::raw_delete(reinterpret_cast<void*>(ptr)); });
+  // Tensor.record_stream without a tensor: mark a raw_alloc'ed pointer as used on `stream`.
+  m.def("_cuda_cudaCachingAllocator_record_stream", [](uintptr_t ptr, uintptr_t stream) {
+    void* p = reinterpret_cast<void*>(ptr);
+    c10::DeviceIndex device = 0;
+    C10_CUDA_CHECK(c10::cuda::GetDevice(&device));
+    // A non-owning view of the allocation, shaped as the allocator's own DataPtrs are.
+    c10::DataPtr data_ptr(p, p, CCA::get()->raw_deleter(), c10::Device(c10::DeviceType::CUDA, device));
+    CCA::recordStream(data_ptr, c10::cuda::getStreamFromExternal(reinterpret_cast<cudaStream_t>(stream), device));
+    data_ptr.release_context();  // it does not own the memory: do not free it here
+  });
+  m.def("_cuda_setMemoryFraction", [](double fraction, int device) {
+    CCA::setMemoryFraction(fraction, static_cast<c10::DeviceIndex>(device));
+  });
+  m.def("_cuda_getMemoryFraction",
+        [](int device) { return CCA::getMemoryFraction(static_cast<c10::DeviceIndex>(device)); });
+  m.def("_cuda_record_memory_history",
+        [](bool enabled, size_t max_entries) { CCA::recordHistory(enabled, max_entries); },
+        py::arg("enabled"), py::arg("max_entries") = 100000);
+  m.def("_cuda_cudaCachingAllocator_name", [] { return CCA::name(); });
+
+  // ---- torch.cuda.cudart(): the runtime's own error strings ----
+  py::module_ cudart = m.def_submodule("_cudart", "the CUDA runtime functions torch.cuda uses");
+  cudart.def("cudaGetErrorString", [](int code) { return std::string(cudaGetErrorString(static_cast<cudaError_t>(code))); });
+  cudart.def("cudaGetErrorName", [](int code) { return std::string(cudaGetErrorName(static_cast<cudaError_t>(code))); });
+  cudart.attr("success") = static_cast<int>(cudaSuccess);
+
+  initStreamBindings(m);
+  initEventBindings(m);
+}
+// [end marker: initModule]
+
+}  // namespace torch::cuda
