@@ -108,22 +108,23 @@ void AllocatorConfig::parseArgs(const std::string& settings) {
 }
 // [end marker: parseArgs]
 
-size_t AllocatorConfig::parseMaxSplitSize(const std::vector<std::string>& tokens, size_t i) {
+// "<option>:<MiB>" for an option that must be at least kLargeBuffer (20 MiB): smaller
+// values would make the 20 MiB segments of 1-10 MiB requests count as oversize.
+static size_t parseSizeMB(const std::vector<std::string>& tokens, size_t i, const char* option, size_t* out) {
   checkToken(tokens, ++i, ":");
   const size_t val = toSizeT(tokens, ++i);
   constexpr size_t min_mb = kLargeBuffer / kMB;
-  TORCH_CHECK_VALUE(val >= min_mb, "CachingAllocator option max_split_size_mb too small, must be >= ", min_mb);
-  max_split_size_ = std::min(val, std::numeric_limits<size_t>::max() / kMB) * kMB;
+  TORCH_CHECK_VALUE(val >= min_mb, "CachingAllocator option ", option, " too small, must be >= ", min_mb);
+  *out = std::min(val, std::numeric_limits<size_t>::max() / kMB) * kMB;
   return i;
 }
 
+size_t AllocatorConfig::parseMaxSplitSize(const std::vector<std::string>& tokens, size_t i) {
+  return parseSizeMB(tokens, i, "max_split_size_mb", &max_split_size_);
+}
+
 size_t AllocatorConfig::parseMaxNonSplitRoundingSize(const std::vector<std::string>& tokens, size_t i) {
-  checkToken(tokens, ++i, ":");
-  const size_t val = toSizeT(tokens, ++i);
-  constexpr size_t min_mb = kLargeBuffer / kMB;
-  TORCH_CHECK_VALUE(val >= min_mb, "CachingAllocator option max_non_split_rounding_mb too small, must be >= ", min_mb);
-  max_non_split_rounding_size_ = std::min(val, std::numeric_limits<size_t>::max() / kMB) * kMB;
-  return i;
+  return parseSizeMB(tokens, i, "max_non_split_rounding_mb", &max_non_split_rounding_size_);
 }
 
 size_t AllocatorConfig::parseGarbageCollectionThreshold(const std::vector<std::string>& tokens, size_t i) {
