@@ -138,6 +138,15 @@ struct C10_API TensorImpl : public c10::intrusive_ptr_target {
   bool is_wrapped_number() const { return is_wrapped_number_; }
   void set_wrapped_number(bool value) { is_wrapped_number_ = value; }
 
+  // [marker: pyobj]
+  // The Python object of this tensor, if Python has seen it (torch/csrc/autograd/python_variable.cpp).
+  // Keeping it here means a tensor that goes into C++ and comes back is the *same* Python
+  // object, with its attributes: one PyObject per TensorImpl. Not owned: the Python object
+  // clears the slot when it dies.
+  void* pyobj() const { return pyobj_; }
+  void set_pyobj(void* pyobj) { pyobj_ = pyobj; }
+  // [end marker: pyobj]
+
   // Last strong reference gone, weak ones remain: let go of the storage now.
   void release_resources() override;
 
@@ -161,6 +170,7 @@ struct C10_API TensorImpl : public c10::intrusive_ptr_target {
   bool is_non_overlapping_and_dense_ = true;
   bool is_wrapped_number_ = false;
   DispatchKeySet key_set_;
+  void* pyobj_ = nullptr;
 };
 // [end marker: TensorImpl]
 

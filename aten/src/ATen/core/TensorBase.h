@@ -1,0 +1,97 @@
+// aten/src/ATen/core/TensorBase.h - a Tensor handle without the generated operator methods.
+// Mirrors PyTorch's aten/src/ATen/core/TensorBase.h. Guide: docs/source/internals/tensors.rst.
+//
+// A Tensor is one intrusive_ptr to a TensorImpl: copying a Tensor copies the pointer (both
+// name the same tensor), and the TensorImpl dies with its last handle. TensorBase holds
+// everything that needs no operator; at::Tensor (core/TensorBody.h, generated from
+// native_functions.yaml) adds a method per operator (t.add(u), t.sum()).
+#pragma once
+
+#include <c10/core/Scalar.h>
+#include <c10/core/Storage.h>
+#include <c10/core/TensorImpl.h>
+#include <c10/core/TensorOptions.h>
+#include <c10/util/ArrayRef.h>
+#include <c10/util/intrusive_ptr.h>
+
+#include <ostream>
+#include <string>
+
+namespace at {
+
+class TORCH_API TensorBase {
+ public:
+  TensorBase() = default;
+  explicit TensorBase(c10::intrusive_ptr<TensorImpl> impl) : impl_(std::move(impl)) {}
+  TensorBase(const TensorBase&) = default;
+  TensorBase(TensorBase&&) noexcept = default;
+  TensorBase& operator=(const TensorBase&) & = default;
+  TensorBase& operator=(TensorBase&&) & noexcept = default;
+
+  // An undefined tensor is a null handle (an absent optional output, a missing grad).
+  bool defined() const { return impl_.defined(); }
+  void reset() { impl_.reset(); }
+
+  TensorImpl* unsafeGetTensorImpl() const { return impl_.get(); }
+  const c10::intrusive_ptr<TensorImpl>& getIntrusivePtr() const { return impl_; }
+  size_t use_count() const noexcept { return impl_.use_count(); }
+  bool is_same(const TensorBase& other) const noexcept { return impl_ == other.impl_; }
+
+  // ---- metadata ----
+  IntArrayRef sizes() const { return impl_->sizes(); }
+  IntArrayRef strides() const { return impl_->strides(); }
+  int64_t size(int64_t dim) const { return impl_->size(dim); }
+  int64_t stride(int64_t dim) const { return impl_->stride(dim); }
+  int64_t dim() const { return impl_->dim(); }
+  int64_t ndimension() const { return dim(); }
+  int64_t numel() const { return impl_->numel(); }
+  int64_t storage_offset() const { return impl_->storage_offset(); }
+  bool is_contiguous() const { return impl_->is_contiguous(); }
+  bool is_non_overlapping_and_dense() const { return impl_->is_non_overlapping_and_dense(); }
+
+  ScalarType scalar_type() const { return impl_->scalar_type(); }
+  caffe2::TypeMeta dtype() const { return impl_->dtype(); }
+  size_t itemsize() const { return impl_->itemsize(); }
+  int64_t element_size() const { return static_cast<int64_t>(itemsize()); }
+  size_t nbytes() const { return static_cast<size_t>(numel()) * itemsize(); }
+  Device device() const { return impl_->device(); }
+  bool is_cpu() const { return impl_->is_cpu(); }
+  bool is_cuda() const { return impl_->is_cuda(); }
+  bool is_meta() const { return impl_->is_meta(); }
+  TensorOptions options() const { return TensorOptions().dtype(scalar_type()).device(device()); }
+
+  c10::DispatchKeySet key_set() const { return impl_ ? impl_->key_set() : c10::DispatchKeySet(); }
+  const Storage& storage() const { return impl_->storage(); }
+  bool has_storage() const { return impl_->has_storage(); }
+  int64_t _version() const { return impl_->version_counter().current_version(); }
+
+  // ---- data ----
+  const void* const_data_ptr() const { return impl_->data(); }
+  void* mutable_data_ptr() const { return impl_->mutable_data(); }
+  void* data_ptr() const { return impl_->mutable_data(); }
+  // Typed access checks the dtype: data_ptr<float>() on an int64 tensor is an error.
+  template <typename T>
+  T* data_ptr() const {
+    TORCH_CHECK(scalar_type() == c10::CppTypeToScalarType<T>::value, "expected scalar type ",
+                c10::toString(c10::CppTypeToScalarType<T>::value), " but found ", c10::toString(scalar_type()));
+    return static_cast<T*>(impl_->mutable_data());
+  }
+  template <typename T>
+  const T* const_data_ptr() const {
+    return data_ptr<T>();
+  }
+  template <typename T>
+  T* mutable_data_ptr() const {
+    return data_ptr<T>();
+  }
+
+  // "CPUFloatType" etc., as PyTorch names a tensor's type in C++ messages.
+  std::string toString() const;
+
+ protected:
+  c10::intrusive_ptr<TensorImpl> impl_;
+};
+
+TORCH_API std::ostream& operator<<(std::ostream& out, const TensorBase& t);
+
+}  // namespace at

@@ -1,0 +1,198 @@
+// aten/src/ATen/core/dispatch/Dispatcher.h - the registry of operators and the call path
+// through them.
+// Mirrors PyTorch's aten/src/ATen/core/dispatch/Dispatcher.h. Guide: docs/source/internals/dispatch.rst.
+//
+// A call at::add(a, b) becomes Dispatcher::call(op, a, b, alpha):
+//   1. the key set: the union of the tensors' key sets, plus the thread's included keys,
+//      minus its excluded keys, minus keys where this operator has a fallthrough;
+//   2. the highest-priority key of that set picks the kernel from the operator's table;
+//   3. the kernel runs, receiving the key set. A kernel that does its part and wants the
+//      rest done (autograd records a node, then computes) calls redispatch with the keys
+//      *below* its own, and the next kernel down runs.
+// TORCH_SHOW_DISPATCH_TRACE=1 prints each step: "[call] op=[aten::add.Tensor], key=[CPU]".
+#pragma once
+
+#include <ATen/core/dispatch/DispatchKeyExtractor.h>
+#include <ATen/core/dispatch/OperatorEntry.h>
+#include <c10/core/impl/LocalDispatchKeySet.h>
+
+#include <iostream>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+namespace c10 {
+
+class OperatorHandle;
+template <class FuncType>
+class TypedOperatorHandle;
+
+// Undoes a registration when destroyed (a library unloading, a Python torch.library going away).
+class TORCH_API RegistrationHandleRAII final {
+ public:
+  RegistrationHandleRAII() = default;
+  explicit RegistrationHandleRAII(std::function<void()> on_destruction) : on_destruction_(std::move(on_destruction)) {}
+  ~RegistrationHandleRAII() {
+    if (on_destruction_) on_destruction_();
+  }
+  RegistrationHandleRAII(RegistrationHandleRAII&& rhs) noexcept : on_destruction_(std::move(rhs.on_destruction_)) {
+    rhs.on_destruction_ = nullptr;
+  }
+  RegistrationHandleRAII& operator=(RegistrationHandleRAII&& rhs) noexcept {
+    on_destruction_ = std::move(rhs.on_destruction_);
+    rhs.on_destruction_ = nullptr;
+    return *this;
+  }
+  C10_DISABLE_COPY_AND_ASSIGN(RegistrationHandleRAII);
+
+ private:
+  std::function<void()> on_destruction_;
+};
+
+namespace detail {
+// TORCH_SHOW_DISPATCH_TRACE=1, read once: the trace costs one predictable branch when off.
+TORCH_API bool show_dispatch_trace();
+TORCH_API void dispatch_trace_nesting_incr();
+TORCH_API void dispatch_trace_nesting_decr();
+TORCH_API void print_dispatch_trace(const char* kind, const OperatorName& op, DispatchKey key);
+}  // namespace detail
+
+class TORCH_API Dispatcher final {
+ public:
+  static Dispatcher& singleton();
+
+  // The operator with this name, or an error "Could not find schema for aten::foo.bar".
+  OperatorHandle findSchemaOrThrow(const char* name, const char* overload_name);
+  std::optional<OperatorHandle> findSchema(const OperatorName& name);
+  std::optional<OperatorHandle> findOp(const OperatorName& name);
+  std::vector<OperatorName> getAllOpNames();
+
+  // ---- registration (through torch::Library, see torch/library.h) ----
+  RegistrationHandleRAII registerDef(FunctionSchema schema, std::string debug);
+  RegistrationHandleRAII registerImpl(OperatorName op_name, std::optional<DispatchKey> key,
+                                      KernelFunction kernel, std::string debug);
+  // A kernel for every operator at one key (e.g. fallthrough at ADInplaceOrView).
+  RegistrationHandleRAII registerFallback(DispatchKey key, KernelFunction kernel, std::string debug);
+  const KernelFunction* backendFallback(DispatchKey key) const {
+    const auto& k = backendFallbackKernels_[static_cast<size_t>(key)];
+    return k.isValid() ? &k : nullptr;
+  }
+
+  // ---- calling ----
+  template <class Return, class... Args>
+  Return call(const TypedOperatorHandle<Return(Args...)>& op, Args... args) const;
+  template <class Return, class... Args>
+  Return redispatch(const TypedOperatorHandle<Return(Args...)>& op, DispatchKeySet currentDispatchKeySet,
+                    Args... args) const;
+
+ private:
+  Dispatcher() = default;
+  OperatorHandle findOrRegisterName_(const OperatorName& op_name);
+  [[noreturn]] void reportError(const OperatorEntry& op, DispatchKey key) const;
+
+  friend class OperatorEntry;
+  std::list<OperatorEntry> operators_;  // a list: entries never move, handles stay valid
+  std::unordered_map<OperatorName, OperatorEntry*> operatorLookupTable_;
+  std::array<KernelFunction, num_runtime_entries> backendFallbackKernels_;
+  std::array<std::string, num_runtime_entries> backendFallbackDebug_;
+  std::mutex mutex_;
+
+  template <class FuncType>
+  friend class TypedOperatorHandle;
+  friend class OperatorHandle;
+};
+
+// A handle on a registered operator (cheap to copy: a pointer to its entry).
+class TORCH_API OperatorHandle {
+ public:
+  const OperatorName& operator_name() const { return operatorDef_->operator_name(); }
+  bool hasSchema() const { return operatorDef_->hasSchema(); }
+  const FunctionSchema& schema() const { return operatorDef_->schema(); }
+  std::string dumpState() const { return operatorDef_->dumpState(); }
+  std::string dumpComputedTable() const { return operatorDef_->dumpComputedTable(); }
+
+  // Check the C++ signature against the registered kernels and get a callable handle.
+  template <class FuncType>
+  TypedOperatorHandle<FuncType> typed() const {
+    return TypedOperatorHandle<FuncType>(*this);
+  }
+
+ protected:
+  friend class Dispatcher;
+  explicit OperatorHandle(OperatorEntry* operatorDef) : operatorDef_(operatorDef) {}
+  OperatorEntry* operatorDef_;
+
+  template <class FuncType>
+  friend class TypedOperatorHandle;
+};
+
+template <class FuncType>
+class TypedOperatorHandle;
+
+template <class Return, class... Args>
+class TypedOperatorHandle<Return(Args...)> final : public OperatorHandle {
+ public:
+  explicit TypedOperatorHandle(const OperatorHandle& handle) : OperatorHandle(handle) {
+    const auto registered = handle.operatorDef_->cppSignature();
+    TORCH_CHECK(!registered.has_value() || *registered == std::type_index(typeid(Return(Args...))),
+                "Tried to access or call an operator with a wrong signature.\n  operator: ",
+                toString(handle.operator_name()), "\n  registered kernels: ", registered->name(),
+                "\n  accessed with: ", typeid(Return(Args...)).name());
+  }
+
+  Return call(Args... args) const {
+    return Dispatcher::singleton().call<Return, Args...>(*this, std::forward<Args>(args)...);
+  }
+  Return redispatch(DispatchKeySet currentDispatchKeySet, Args... args) const {
+    return Dispatcher::singleton().redispatch<Return, Args...>(*this, currentDispatchKeySet,
+                                                               std::forward<Args>(args)...);
+  }
+};
+
+// [marker: Dispatcher::call]
+template <class Return, class... Args>
+inline Return Dispatcher::call(const TypedOperatorHandle<Return(Args...)>& op, Args... args) const {
+  const auto& local = impl::tls_local_dispatch_key_set();
+  const DispatchKeySet unmasked = (detail::computeKeySetFromArgs(args...) | local.included_) - local.excluded_;
+  const DispatchKeySet ks = unmasked & op.operatorDef_->nonFallthroughKeys(unmasked);
+  const DispatchKey key = ks.highestPriorityTypeId();
+  const KernelFunction& kernel = op.operatorDef_->lookup(ks);
+  if (C10_UNLIKELY(!kernel.isValid())) {
+    reportError(*op.operatorDef_, key);
+  }
+  if (C10_UNLIKELY(detail::show_dispatch_trace())) {
+    detail::print_dispatch_trace("call", op.operator_name(), key);
+    detail::dispatch_trace_nesting_incr();
+    struct Decr {
+      ~Decr() { detail::dispatch_trace_nesting_decr(); }
+    } decr;
+    return kernel.template call<Return, Args...>(ks, std::forward<Args>(args)...);
+  }
+  return kernel.template call<Return, Args...>(ks, std::forward<Args>(args)...);
+}
+
+// Skip the key computation: the caller passes the keys that are left (its own masked out).
+template <class Return, class... Args>
+inline Return Dispatcher::redispatch(const TypedOperatorHandle<Return(Args...)>& op,
+                                     DispatchKeySet currentDispatchKeySet, Args... args) const {
+  const DispatchKeySet ks = currentDispatchKeySet & op.operatorDef_->nonFallthroughKeys(currentDispatchKeySet);
+  const DispatchKey key = ks.highestPriorityTypeId();
+  const KernelFunction& kernel = op.operatorDef_->lookup(ks);
+  if (C10_UNLIKELY(!kernel.isValid())) {
+    reportError(*op.operatorDef_, key);
+  }
+  if (C10_UNLIKELY(detail::show_dispatch_trace())) {
+    detail::print_dispatch_trace("redispatch", op.operator_name(), key);
+    detail::dispatch_trace_nesting_incr();
+    struct Decr {
+      ~Decr() { detail::dispatch_trace_nesting_decr(); }
+    } decr;
+    return kernel.template call<Return, Args...>(ks, std::forward<Args>(args)...);
+  }
+  return kernel.template call<Return, Args...>(ks, std::forward<Args>(args)...);
+}
+// [end marker: Dispatcher::call]
+
+}  // namespace c10

@@ -1,0 +1,66 @@
+// c10/core/TensorOptions.h - the "what kind of tensor" arguments of factories, bundled.
+// Mirrors PyTorch's c10/core/TensorOptions.h. Guide: docs/source/internals/dispatch.rst.
+//
+// at::empty({2, 3}, at::TensorOptions().dtype(at::kDouble).device(at::kCUDA)): each field is
+// optional, and an unset field takes its default (default dtype, CPU, no grad) when used.
+#pragma once
+
+#include <c10/core/DefaultDtype.h>
+#include <c10/core/Device.h>
+#include <c10/core/DispatchKey.h>
+#include <c10/core/ScalarType.h>
+#include <c10/util/typeid.h>
+
+#include <optional>
+
+namespace c10 {
+
+struct C10_API TensorOptions {
+  TensorOptions() = default;
+  /* implicit */ TensorOptions(ScalarType dtype) { set_dtype(dtype); }
+  /* implicit */ TensorOptions(Device device) { set_device(device); }
+  /* implicit */ TensorOptions(DeviceType device_type) { set_device(Device(device_type)); }
+
+  C10_NODISCARD TensorOptions dtype(std::optional<ScalarType> dtype) const {
+    TensorOptions r = *this;
+    r.dtype_ = dtype;
+    return r;
+  }
+  C10_NODISCARD TensorOptions device(std::optional<Device> device) const {
+    TensorOptions r = *this;
+    r.device_ = device;
+    return r;
+  }
+  C10_NODISCARD TensorOptions requires_grad(std::optional<bool> requires_grad) const {
+    TensorOptions r = *this;
+    r.requires_grad_ = requires_grad;
+    return r;
+  }
+
+  ScalarType dtype() const {
+    return dtype_.value_or(get_default_dtype_as_scalartype());
+  }
+  Device device() const { return device_.value_or(Device(DeviceType::CPU)); }
+  bool requires_grad() const { return requires_grad_.value_or(false); }
+  bool has_dtype() const { return dtype_.has_value(); }
+  bool has_device() const { return device_.has_value(); }
+  std::optional<ScalarType> dtype_opt() const { return dtype_; }
+  std::optional<Device> device_opt() const { return device_; }
+
+ private:
+  void set_dtype(ScalarType dtype) { dtype_ = dtype; }
+  void set_device(Device device) { device_ = device; }
+
+  std::optional<ScalarType> dtype_;
+  std::optional<Device> device_;
+  std::optional<bool> requires_grad_;
+};
+
+// The runtime dispatch key of a dense tensor on this device (CPU, CUDA, Meta).
+C10_API DispatchKey computeDispatchKey(std::optional<ScalarType> dtype, std::optional<Device> device);
+
+}  // namespace c10
+
+namespace at {
+using c10::TensorOptions;
+}
