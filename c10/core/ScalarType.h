@@ -64,6 +64,11 @@ enum class ScalarType : int8_t {
 
 constexpr int kNumScalarTypes = static_cast<int>(ScalarType::NumOptions);
 
+// at::kFloat and friends: the short names C++ code uses for dtypes.
+#define DEFINE_CONSTANT(_, name) constexpr ScalarType k##name = ScalarType::name;
+AT_FORALL_SCALAR_TYPES_WITH_COMPLEX(DEFINE_CONSTANT)
+#undef DEFINE_CONSTANT
+
 namespace impl {
 // ScalarTypeToCPPType<ScalarType::Float>::type is float.
 template <ScalarType N>
@@ -137,4 +142,17 @@ C10_API std::ostream& operator<<(std::ostream& stream, ScalarType scalar_type);
 
 namespace at {
 using c10::ScalarType;
+using c10::kByte;
+using c10::kChar;
+using c10::kShort;
+using c10::kInt;
+using c10::kLong;
+using c10::kHalf;
+using c10::kFloat;
+using c10::kDouble;
+using c10::kComplexHalf;
+using c10::kComplexFloat;
+using c10::kComplexDouble;
+using c10::kBool;
+using c10::kBFloat16;
 }  // namespace at

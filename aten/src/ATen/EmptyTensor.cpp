@@ -1,6 +1,10 @@
-// aten/src/ATen/EmptyTensor.cpp - allocators ATen registers for device types c10 leaves open.
+// aten/src/ATen/EmptyTensor.cpp - new tensors with uninitialized memory, and the meta allocator.
 // Mirrors PyTorch's aten/src/ATen/EmptyTensor.cpp. Guide: docs/source/internals/memory.rst.
+#include <ATen/EmptyTensor.h>
 #include <c10/core/Allocator.h>
+#include <c10/core/CPUAllocator.h>
+
+#include <limits>
 
 namespace at {
 namespace {
@@ -25,4 +29,89 @@ static MetaAllocator g_meta_alloc;
 
 REGISTER_ALLOCATOR(c10::DeviceType::Meta, &g_meta_alloc)
 
+namespace detail {
+
+void check_size_nonnegative(IntArrayRef size) {
+  for (const auto& x : size) {
+    TORCH_CHECK(x >= 0, "Trying to create tensor with negative dimension ", x, ": ", size);
+  }
+}
+
+size_t computeStorageNbytesContiguous(IntArrayRef sizes, size_t itemsize) {
+  uint64_t size = 1;
+  for (auto s : sizes) {
+    TORCH_CHECK(!__builtin_mul_overflow(size, static_cast<uint64_t>(s), &size),
+                "Storage size calculation overflowed with sizes=", sizes);
+  }
+  uint64_t nbytes = 0;
+  TORCH_CHECK(!__builtin_mul_overflow(size, static_cast<uint64_t>(itemsize), &nbytes),
+              "Storage size calculation overflowed with sizes=", sizes);
+  return static_cast<size_t>(nbytes);
+}
+
+// [marker: computeStorageNbytes]
+// The last element sits at offset sum((size[d] - 1) * stride[d]); the storage must reach one
+// element past it.
+size_t computeStorageNbytes(IntArrayRef sizes, IntArrayRef strides, size_t itemsize) {
+  TORCH_CHECK(sizes.size() == strides.size(), "mismatch in length of strides and shape");
+  uint64_t size = 1;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] == 0) {
+      return 0;
+    }
+    uint64_t strided = 0;
+    TORCH_CHECK(!__builtin_mul_overflow(static_cast<uint64_t>(strides[i]), static_cast<uint64_t>(sizes[i] - 1), &strided) &&
+                    !__builtin_add_overflow(size, strided, &size),
+                "Storage size calculation overflowed with sizes=", sizes, " and strides=", strides);
+  }
+  return static_cast<size_t>(size * itemsize);
+}
+// [end marker: computeStorageNbytes]
+
+// [marker: empty_generic]
+TensorBase empty_generic(IntArrayRef size, c10::Allocator* allocator, c10::DispatchKeySet ks,
+                         ScalarType scalar_type, std::optional<c10::MemoryFormat> memory_format) {
+  check_size_nonnegative(size);
+  const auto dtype = c10::scalarTypeToTypeMeta(scalar_type);
+  const size_t size_bytes = computeStorageNbytesContiguous(size, dtype.itemsize());
+  // 1. the bytes, from the device's allocator (resizable: resize_ may grow them later)
+  c10::Storage storage(c10::Storage::use_byte_size_t(), size_bytes, allocator, /*resizable=*/true);
+  // 2. the view: dtype, sizes, contiguous strides, offset 0
+  auto impl = c10::make_intrusive<TensorImpl>(std::move(storage), ks, dtype);
+  impl->set_sizes_contiguous(size);
+  TORCH_CHECK(!memory_format.has_value() || *memory_format == c10::MemoryFormat::Contiguous ||
+                  *memory_format == c10::MemoryFormat::Preserve,
+              "memory format ", *memory_format, " is not supported by this build: only contiguous tensors");
+  return TensorBase(std::move(impl));
+}
+// [end marker: empty_generic]
+
+TensorBase empty_strided_generic(IntArrayRef size, IntArrayRef stride, c10::Allocator* allocator,
+                                 c10::DispatchKeySet ks, ScalarType scalar_type) {
+  check_size_nonnegative(size);
+  const auto dtype = c10::scalarTypeToTypeMeta(scalar_type);
+  const size_t size_bytes = computeStorageNbytes(size, stride, dtype.itemsize());
+  c10::Storage storage(c10::Storage::use_byte_size_t(), size_bytes, allocator, /*resizable=*/true);
+  auto impl = c10::make_intrusive<TensorImpl>(std::move(storage), ks, dtype);
+  impl->set_sizes_and_strides(size, stride);
+  return TensorBase(std::move(impl));
+}
+
+TensorBase empty_cpu(IntArrayRef size, ScalarType dtype, std::optional<c10::MemoryFormat> memory_format) {
+  return empty_generic(size, c10::GetCPUAllocator(), c10::DispatchKeySet(c10::DispatchKey::CPU), dtype, memory_format);
+}
+
+TensorBase empty_strided_cpu(IntArrayRef size, IntArrayRef stride, ScalarType dtype) {
+  return empty_strided_generic(size, stride, c10::GetCPUAllocator(), c10::DispatchKeySet(c10::DispatchKey::CPU), dtype);
+}
+
+TensorBase empty_meta(IntArrayRef size, ScalarType dtype, std::optional<c10::MemoryFormat> memory_format) {
+  return empty_generic(size, &g_meta_alloc, c10::DispatchKeySet(c10::DispatchKey::Meta), dtype, memory_format);
+}
+
+TensorBase empty_strided_meta(IntArrayRef size, IntArrayRef stride, ScalarType dtype) {
+  return empty_strided_generic(size, stride, &g_meta_alloc, c10::DispatchKeySet(c10::DispatchKey::Meta), dtype);
+}
+
+}  // namespace detail
 }  // namespace at

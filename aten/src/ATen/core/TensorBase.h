@@ -13,11 +13,18 @@
 #include <c10/core/TensorOptions.h>
 #include <c10/util/ArrayRef.h>
 #include <c10/util/intrusive_ptr.h>
+#include <c10/util/string_view.h>
 
+#include <optional>
 #include <ostream>
+#include <string_view>
 #include <string>
 
 namespace at {
+
+class Tensor;
+using TensorList = c10::ArrayRef<Tensor>;
+using OptionalIntArrayRef = std::optional<IntArrayRef>;
 
 class TORCH_API TensorBase {
  public:

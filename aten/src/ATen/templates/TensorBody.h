@@ -1,0 +1,47 @@
+#pragma once
+// ${generated_comment}
+// at::Tensor: TensorBase plus one method per operator with `variants: method`.
+// Template: aten/src/ATen/templates/TensorBody.h. Guide: docs/source/internals/generated_code.rst.
+
+#include <ATen/core/TensorBase.h>
+#include <c10/core/Layout.h>
+#include <c10/core/MemoryFormat.h>
+
+#include <optional>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+namespace at {
+
+class TORCH_API Tensor : public TensorBase {
+ public:
+  Tensor() = default;
+  explicit Tensor(c10::intrusive_ptr<TensorImpl> impl) : TensorBase(std::move(impl)) {}
+  Tensor(const TensorBase& base) : TensorBase(base) {}
+  Tensor(TensorBase&& base) : TensorBase(std::move(base)) {}
+  Tensor(const Tensor&) = default;
+  Tensor(Tensor&&) = default;
+  Tensor& operator=(const Tensor&) & = default;
+  Tensor& operator=(Tensor&&) & = default;
+  Tensor& operator=(const TensorBase& x) & {
+    impl_ = x.getIntrusivePtr();
+    return *this;
+  }
+
+  template <typename T>
+  T item() const;
+
+  // ---- generated: one method per operator with a method variant ----
+${tensor_method_declarations}
+};
+
+}  // namespace at
+
+#include <ATen/Operators.h>
+
+namespace at {
+
+${tensor_method_definitions}
+
+}  // namespace at

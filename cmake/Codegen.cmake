@@ -1,0 +1,38 @@
+# cmake/Codegen.cmake - run tools/codegen/gen.py on native_functions.yaml at build time.
+# Mirrors PyTorch's cmake/Codegen.cmake. Guide: docs/source/internals/generated_code.rst.
+#
+# The generated files go to build/aten/src/ATen (readable there, never committed). The
+# generator runs again when the YAML, a template or the generator changes; it rewrites only
+# files whose text changed, so Ninja (restat) recompiles only what really depends on the edit.
+set(GEN_ATEN_DIR ${PROJECT_BINARY_DIR}/aten/src/ATen)
+set(GEN_ATEN_SRCS
+  ${GEN_ATEN_DIR}/Operators.cpp
+  ${GEN_ATEN_DIR}/RegisterSchema.cpp
+  ${GEN_ATEN_DIR}/RegisterBackendSelect.cpp
+  ${GEN_ATEN_DIR}/RegisterCPU.cpp
+  ${GEN_ATEN_DIR}/RegisterMeta.cpp
+  ${GEN_ATEN_DIR}/RegisterCompositeImplicitAutograd.cpp
+  ${GEN_ATEN_DIR}/RegisterCompositeExplicitAutograd.cpp
+  ${GEN_ATEN_DIR}/RegisterCompositeExplicitAutogradNonFunctional.cpp)
+set(GEN_ATEN_HDRS
+  ${GEN_ATEN_DIR}/Operators.h
+  ${GEN_ATEN_DIR}/Functions.h
+  ${GEN_ATEN_DIR}/NativeFunctions.h
+  ${GEN_ATEN_DIR}/core/TensorBody.h)
+
+file(GLOB CODEGEN_PY CONFIGURE_DEPENDS ${TORCH_ROOT}/tools/codegen/*.py)
+file(GLOB CODEGEN_TEMPLATES CONFIGURE_DEPENDS ${TORCH_ROOT}/aten/src/ATen/templates/*)
+set(CODEGEN_STAMP ${GEN_ATEN_DIR}/.codegen.stamp)
+
+add_custom_command(
+  OUTPUT ${CODEGEN_STAMP}
+  BYPRODUCTS ${GEN_ATEN_SRCS} ${GEN_ATEN_HDRS}
+  COMMAND ${Python_EXECUTABLE} -m tools.codegen.gen
+          --source-path ${TORCH_ROOT}/aten/src/ATen
+          --install-dir ${GEN_ATEN_DIR}
+  COMMAND ${CMAKE_COMMAND} -E touch ${CODEGEN_STAMP}
+  DEPENDS ${TORCH_ROOT}/aten/src/ATen/native/native_functions.yaml ${CODEGEN_PY} ${CODEGEN_TEMPLATES}
+  WORKING_DIRECTORY ${TORCH_ROOT}
+  COMMENT "Generating ATen operators from native_functions.yaml"
+  VERBATIM)
+add_custom_target(ATEN_CODEGEN DEPENDS ${CODEGEN_STAMP})
