@@ -32,6 +32,9 @@ namespace py = pybind11;
 namespace torch::cuda {
 void initMemorySimulatorBindings(py::module_& m);
 }
+namespace torch::impl::dispatch {
+void initDispatchBindings(py::module_& m);
+}
 
 namespace torch {
 namespace {
@@ -117,6 +120,7 @@ PYBIND11_MODULE(_C, m) {
   torch::initAllocatorBindings(m);
   torch::initAcceleratorAllocatorBindings(m);
   torch::cuda::initMemorySimulatorBindings(m);
+  torch::impl::dispatch::initDispatchBindings(m);
 #ifdef USE_CUDA
   // torch._C._cuda_*, _CudaStreamBase, _CudaEventBase (torch/csrc/cuda/Module.cpp).
   torch::cuda::initModule(m);
