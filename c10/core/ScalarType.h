@@ -136,6 +136,25 @@ C10_API ScalarType toComplexType(ScalarType t);
 // uint8 with int8 gives int16; float16 with bfloat16 gives float32.
 C10_API ScalarType promoteTypes(ScalarType a, ScalarType b);
 
+// Whether a value of type `from` may be written to a tensor of type `to` by an operation that
+// computes in `from` (torch.can_cast; TensorIterator's enforce_safe_casting_to_output). Not
+// numpy's "safe": wider-to-narrower within a category is fine (float64 result into float32 out),
+// but never down a category (complex -> real, floating -> integral, anything -> bool), so that
+// int_tensor += 0.5 is an error rather than a silent truncation. Bool is its own category,
+// consistent with promotion (bool_tensor + 5 is int64, so bool_tensor += 5 is refused).
+constexpr bool canCast(ScalarType from, ScalarType to) {
+  if (isComplexType(from) && !isComplexType(to)) {
+    return false;
+  }
+  if (isFloatingType(from) && isIntegralType(to, /*includeBool=*/false)) {
+    return false;
+  }
+  if (from != ScalarType::Bool && to == ScalarType::Bool) {
+    return false;
+  }
+  return true;
+}
+
 C10_API std::ostream& operator<<(std::ostream& stream, ScalarType scalar_type);
 
 }  // namespace c10
