@@ -14,6 +14,15 @@ set(GEN_ATEN_SRCS
   ${GEN_ATEN_DIR}/RegisterCompositeImplicitAutograd.cpp
   ${GEN_ATEN_DIR}/RegisterCompositeExplicitAutograd.cpp
   ${GEN_ATEN_DIR}/RegisterCompositeExplicitAutogradNonFunctional.cpp)
+# The Python bindings of the operators (tools/codegen/gen_python.py), compiled into torch._C
+# (torch/CMakeLists.txt), and the stubs torch/_C/_VariableFunctions.pyi and __init__.pyi.
+set(GEN_PYTHON_DIR ${PROJECT_BINARY_DIR}/torch/csrc/autograd/generated)
+set(GEN_PYTHON_SRCS
+  ${GEN_PYTHON_DIR}/python_torch_functions.cpp
+  ${GEN_PYTHON_DIR}/python_variable_methods.cpp)
+set(GEN_PYI
+  ${TORCH_ROOT}/torch/_C/_VariableFunctions.pyi
+  ${TORCH_ROOT}/torch/_C/__init__.pyi)
 set(GEN_ATEN_HDRS
   ${GEN_ATEN_DIR}/Operators.h
   ${GEN_ATEN_DIR}/Functions.h
@@ -26,13 +35,17 @@ set(CODEGEN_STAMP ${GEN_ATEN_DIR}/.codegen.stamp)
 
 add_custom_command(
   OUTPUT ${CODEGEN_STAMP}
-  BYPRODUCTS ${GEN_ATEN_SRCS} ${GEN_ATEN_HDRS}
+  BYPRODUCTS ${GEN_ATEN_SRCS} ${GEN_ATEN_HDRS} ${GEN_PYTHON_SRCS} ${GEN_PYI}
   COMMAND ${Python_EXECUTABLE} -m tools.codegen.gen
           --source-path ${TORCH_ROOT}/aten/src/ATen
           --install-dir ${GEN_ATEN_DIR}
+          --python-install-dir ${GEN_PYTHON_DIR}
+          --pyi-install-dir ${TORCH_ROOT}/torch/_C
   COMMAND ${CMAKE_COMMAND} -E touch ${CODEGEN_STAMP}
   DEPENDS ${TORCH_ROOT}/aten/src/ATen/native/native_functions.yaml ${CODEGEN_PY} ${CODEGEN_TEMPLATES}
   WORKING_DIRECTORY ${TORCH_ROOT}
   COMMENT "Generating ATen operators from native_functions.yaml"
   VERBATIM)
 add_custom_target(ATEN_CODEGEN DEPENDS ${CODEGEN_STAMP})
+# torch/CMakeLists.txt (a sibling directory) compiles the generated Python bindings.
+set(GEN_PYTHON_SRCS ${GEN_PYTHON_SRCS} PARENT_SCOPE)

@@ -18,6 +18,16 @@ from torch._C import OutOfMemoryError  # noqa: E402
 from torch import storage  # noqa: E402
 from torch.storage import UntypedStorage  # noqa: E402
 
+# [marker: tensor_class]
+# torch.Tensor (torch/_tensor.py) over the C++ torch._C.TensorBase; registering it makes
+# C++ hand out its tensors as torch.Tensor (torch/csrc/autograd/python_variable.cpp).
+from torch._C import Size, layout, memory_format  # noqa: E402
+from torch._tensor import Tensor  # noqa: E402
+
+Tensor.__module__ = "torch"  # printed as <class 'torch.Tensor'>, as in PyTorch
+_C._set_tensor_class(Tensor)
+# [end marker: tensor_class]
+
 from torch import cpu, cuda  # noqa: E402
 from torch import __config__  # noqa: E402
 
@@ -34,7 +44,34 @@ def typename(obj):
     return f"{module}.{cls.__qualname__}"
 
 
+def get_default_dtype():
+    """The dtype of floating-point tensors made without one (torch.float32 unless changed)."""
+    return _C._get_default_dtype()
+
+
+def set_default_dtype(d):
+    """Make d (a floating-point dtype) the default for torch.tensor([1.5]), torch.zeros(2), ..."""
+    _C._set_default_dtype(d)
+
+
+def is_tensor(obj):
+    """True if obj is a torch.Tensor (or a subclass)."""
+    return isinstance(obj, Tensor)
+
+
+def numel(input):
+    return input.numel()
+
+
+from torch._tensor_str import set_printoptions  # noqa: E402
+
 __all__ = [
+    "Tensor",
+    "Size",
+    "get_default_dtype",
+    "set_default_dtype",
+    "set_printoptions",
+    "is_tensor",
     "device",
     "dtype",
     "promote_types",
@@ -42,3 +79,19 @@ __all__ = [
     "UntypedStorage",
     "OutOfMemoryError",
 ]
+
+# [marker: variable_functions]
+# The operators as torch.* functions: torch._C._VariableFunctions is generated from
+# native_functions.yaml (build/torch/csrc/autograd/generated/python_torch_functions.cpp).
+# As in PyTorch, names starting with "_" are exported but left out of __all__.
+for __name in dir(_C._VariableFunctions):
+    if __name.startswith("__"):
+        continue
+    __obj = getattr(_C._VariableFunctions, __name)
+    globals()[__name] = __obj
+    if not __name.startswith("_"):
+        __all__.append(__name)
+del __name, __obj
+# [end marker: variable_functions]
+
+from torch import overrides  # noqa: E402

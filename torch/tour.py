@@ -9,7 +9,7 @@ import textwrap
 import torch
 
 LAYERS = """\
- torch/          Python API: device, dtype, UntypedStorage, cpu, cuda      (Python)
+ torch/          Python API: Tensor, device, dtype, UntypedStorage, cuda   (Python)
    |  import torch._C
  torch/csrc/     Python bindings (pybind11) -> torch._C                    (C++)
    |
@@ -78,6 +78,39 @@ def cuda_caching_allocator_stop():
         torch.cuda.caching_allocator_delete(ptr)
         step("torch.cuda.caching_allocator_alloc(4) on the GPU (change in memory_allocated)",
              f"+{after - before} bytes", "the same policy over the CUDA runtime (c10/cuda/impl/CUDARuntime)")
+
+
+def python_to_kernel_stop():
+    import os
+    import subprocess
+    import sys
+
+    t = torch.zeros(2, 3)
+    step("torch.zeros(2, 3)", repr(t).replace("\n", "\n   "),
+         "printed by torch/_tensor_str.py (PyTorch's _Formatter rules) from Tensor.tolist()")
+    say("""
+        The hops, each in its file:
+          THPVariable_zeros                build/torch/csrc/autograd/generated/python_torch_functions.cpp
+            PythonArgParser("zeros(IntArrayRef size, *, ScalarType? dtype=None, ...)")
+                                           torch/csrc/utils/python_arg_parser.cpp
+          at::_ops::zeros::call            build/aten/src/ATen/Operators.cpp
+          c10::Dispatcher::call            aten/src/ATen/core/dispatch/Dispatcher.h
+          BackendSelect kernel             build/aten/src/ATen/RegisterBackendSelect.cpp
+          CompositeExplicitAutograd kernel build/aten/src/ATen/RegisterCompositeExplicitAutograd.cpp
+          at::native::zeros                aten/src/ATen/native/TensorFactories.cpp
+          at::native::empty_cpu -> at::detail::empty_cpu   aten/src/ATen/EmptyTensor.cpp
+          c10::GetCPUAllocator()->allocate c10/core/CPUAllocator.cpp
+          THPVariable_Wrap                 torch/csrc/autograd/python_variable.cpp (one object per TensorImpl)
+        With TORCH_SHOW_DISPATCH_TRACE=1 the dispatcher prints each hop (stderr of a fresh process):
+        """)
+    env = dict(os.environ, TORCH_SHOW_DISPATCH_TRACE="1")
+    trace = subprocess.run([sys.executable, "-c", "import torch; torch.zeros(2, 3)"], capture_output=True,
+                           text=True, env=env, timeout=60).stderr
+    for line in trace.splitlines():
+        if line.lstrip().startswith("["):
+            print("     " + line)
+    step("t.fill_(1) is t", t.fill_(1) is t,
+         "the TensorImpl's pyobj slot gives back the same Python object (THPVariable_Wrap)")
 
 
 def main():
@@ -153,7 +186,10 @@ def main():
     stop(6, "the CUDA caching allocator", "cuda_caching_allocator.rst")
     cuda_caching_allocator_stop()
 
-    stop(7, "watching it in a debugger", "debugger.rst")
+    stop(7, "one call from Python to a kernel", "python_bindings.rst")
+    python_to_kernel_stop()
+
+    stop(8, "watching it in a debugger", "debugger.rst")
     say("""
         make debug
         gdb -x tools/gdb/gdbinit -ex 'break c10::alloc_cpu' -ex run -ex bt \\

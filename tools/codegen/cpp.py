@@ -81,12 +81,16 @@ def default_value(arg: Argument) -> str:
 
 def arguments(func: FunctionSchema, with_defaults: bool, skip_self: bool = False) -> List[str]:
     """C++ parameter declarations, in schema order (positional, then keyword-only)."""
+    args = [a for a in func.arguments if not (skip_self and a.name == "self")]
+    # C++ allows defaults only on a trailing run of parameters: add.out(self, other, *,
+    # alpha=1, out) keeps alpha's default in the schema but not in C++ (as in PyTorch).
+    first_default = len(args)
+    while first_default > 0 and args[first_default - 1].default is not None:
+        first_default -= 1
     decls = []
-    for a in func.arguments:
-        if skip_self and a.name == "self":
-            continue
+    for i, a in enumerate(args):
         decl = f"{argument_type(a.type)} {a.name}"
-        if with_defaults and a.default is not None:
+        if with_defaults and a.default is not None and i >= first_default:
             decl += f"={default_value(a)}"
         decls.append(decl)
     return decls

@@ -30,6 +30,8 @@ class Type:
         is_optional = text.endswith("?")
         if is_optional:
             text = text[:-1]
+        # Tensor(a -> *): an input whose alias set flows into every output (split, unbind).
+        text = re.sub(r"\((\w+)\s*->\s*\*\)", r"(\1)", text)
         m = re.fullmatch(r"(\w+)(\((\w+)(!?)\))?(\[(\d*)\])?(\?)?", text)
         if not m:
             raise ValueError(f"cannot parse type {text!r}")

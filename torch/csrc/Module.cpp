@@ -7,12 +7,18 @@
 #include <torch/csrc/Device.h>
 #include <torch/csrc/Dtype.h>
 #include <torch/csrc/Exceptions.h>
+#include <torch/csrc/Size.h>
 #include <torch/csrc/Storage.h>
+#include <torch/csrc/autograd/python_torch_functions.h>
+#include <torch/csrc/autograd/python_variable.h>
+#include <torch/csrc/utils/python_arg_parser.h>
+#include <torch/csrc/utils/tensor_numpy.h>
 
 #include <ATen/Version.h>
 #include <c10/core/Allocator.h>
 #include <c10/core/AllocatorConfig.h>
 #include <c10/core/CPUAllocator.h>
+#include <c10/core/DefaultDtype.h>
 #include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/util/Backtrace.h>
 #include <c10/util/Flags.h>
@@ -121,6 +127,27 @@ PYBIND11_MODULE(_C, m) {
   torch::initAcceleratorAllocatorBindings(m);
   torch::cuda::initMemorySimulatorBindings(m);
   torch::impl::dispatch::initDispatchBindings(m);
+  // [marker: python_face_of_aten]
+  // The Python face of ATen (guide: python_bindings.rst): torch.Size, torch.layout and
+  // torch.memory_format objects, the __torch_function__ switches, numpy's C API,
+  // torch._C.TensorBase (autograd/python_variable.cpp) and torch._C._VariableFunctions
+  // (the generated python_torch_functions.cpp plus python_torch_functions_manual.cpp).
+  torch::initSizeBindings(m.ptr());
+  torch::initLayoutAndMemoryFormatBindings(m.ptr());
+  torch::initTorchFunctionBindings(m.ptr());
+  torch::initArgParserTestBindings(m.ptr());
+  torch::utils::initNumpy();
+  torch::autograd::initTensorBindings(m.ptr());
+  torch::autograd::initTorchFunctions(m.ptr());
+  m.def("_get_default_dtype", [] { return torch::getTHPDtype(c10::get_default_dtype_as_scalartype()); });
+  m.def("_set_default_dtype", [](py::handle dtype) {
+    auto st = torch::toScalarType(dtype, "set_default_dtype", "d", 1);
+    TORCH_CHECK_TYPE(st == c10::ScalarType::Float || st == c10::ScalarType::Double || st == c10::ScalarType::Half ||
+                         st == c10::ScalarType::BFloat16,
+                     "only floating-point types are supported as the default type");
+    c10::set_default_dtype(c10::scalarTypeToTypeMeta(st));
+  });
+  // [end marker: python_face_of_aten]
 #ifdef USE_CUDA
   // torch._C._cuda_*, _CudaStreamBase, _CudaEventBase (torch/csrc/cuda/Module.cpp).
   torch::cuda::initModule(m);

@@ -79,3 +79,13 @@
                                      AT_DISPATCH_CASE_COMPLEX_TYPES(__VA_ARGS__)                    \
                                          AT_DISPATCH_CASE(T1, __VA_ARGS__) AT_DISPATCH_CASE(T2, __VA_ARGS__) \
                                              AT_DISPATCH_CASE(T3, __VA_ARGS__) AT_DISPATCH_CASE(T4, __VA_ARGS__))
+
+#define AT_DISPATCH_ALL_TYPES_AND(T1, TYPE, NAME, ...) \
+  AT_DISPATCH_SWITCH(TYPE, NAME, AT_DISPATCH_CASE_ALL_TYPES(__VA_ARGS__) AT_DISPATCH_CASE(T1, __VA_ARGS__))
+
+#define AT_DISPATCH_ALL_TYPES_AND2(T1, T2, TYPE, NAME, ...)                                   \
+  AT_DISPATCH_SWITCH(TYPE, NAME, AT_DISPATCH_CASE_ALL_TYPES(__VA_ARGS__) AT_DISPATCH_CASE(T1, __VA_ARGS__) \
+                                     AT_DISPATCH_CASE(T2, __VA_ARGS__))
+
+#define AT_DISPATCH_INTEGRAL_TYPES_AND(T1, TYPE, NAME, ...) \
+  AT_DISPATCH_SWITCH(TYPE, NAME, AT_DISPATCH_CASE_INTEGRAL_TYPES(__VA_ARGS__) AT_DISPATCH_CASE(T1, __VA_ARGS__))

@@ -2,6 +2,7 @@
 // Mirrors PyTorch's aten/src/ATen/native/Resize.h. Guide: docs/source/internals/memory.rst.
 #pragma once
 
+#include <ATen/core/Tensor.h>
 #include <c10/core/StorageImpl.h>
 
 namespace at::native {
@@ -9,5 +10,19 @@ namespace at::native {
 // Reallocate `storage` to size_bytes through its own allocator, keeping the first
 // min(old, new) bytes. Fails for storages that are not resizable (external memory).
 TORCH_API void resize_bytes_cpu(c10::StorageImpl* storage, size_t size_bytes);
+
+// Give a tensor new sizes with contiguous strides, growing its storage if it is too small
+// (never shrinking it). The body of Tensor.resize_ (resize_impl_cpu_ in PyTorch).
+TORCH_API TensorImpl* resize_impl_cpu_(TensorImpl* self, IntArrayRef size);
+
+// Resize an out= tensor to the shape an operator computed. Returns true if the shape
+// changed. PyTorch also warns here when a non-empty tensor is resized (deprecated); this
+// tree has no warning channel yet, so it resizes silently.
+TORCH_API bool resize_output(const Tensor& output, IntArrayRef shape);
+
+// Set sizes, strides (and offset) of a tensor in place, over its existing storage.
+// The storage must already be large enough (TensorIterator uses it on a freshly resized output).
+TORCH_API const Tensor& as_strided_(const Tensor& self, IntArrayRef size, IntArrayRef stride,
+                                    std::optional<int64_t> storage_offset = std::nullopt);
 
 }  // namespace at::native

@@ -1,4 +1,4 @@
-// aten/src/ATen/native/TensorFactories.cpp - empty, empty_strided, zeros, ones, full.
+// aten/src/ATen/native/TensorFactories.cpp - empty, empty_strided, zeros, ones, full, empty_like, clone.
 // Mirrors PyTorch's aten/src/ATen/native/TensorFactories.cpp. Guide: docs/source/internals/one_call.rst.
 #include <ATen/EmptyTensor.h>
 #include <ATen/Functions.h>
@@ -75,5 +75,30 @@ Tensor full(IntArrayRef size, const Scalar& fill_value, std::optional<ScalarType
   auto result = at::empty(size, dtype, layout, device, pin_memory, std::nullopt);
   return result.fill_(fill_value);
 }
+
+// [marker: empty_like]
+// Same shape as self; dtype/device as given or self's. With memory_format=preserve (the
+// default) a dense self's strides are kept, so the result of an elementwise op on a
+// transposed tensor is transposed too; anything else gets contiguous strides.
+Tensor empty_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                  std::optional<Device> device, std::optional<bool> pin_memory,
+                  std::optional<MemoryFormat> optional_memory_format) {
+  const auto memory_format = optional_memory_format.value_or(MemoryFormat::Preserve);
+  const ScalarType dt = dtype.value_or(self.scalar_type());
+  const Device dev = device.value_or(self.device());
+  if (memory_format == MemoryFormat::Preserve && self.is_non_overlapping_and_dense()) {
+    return at::empty_strided(self.sizes(), self.strides(), dt, layout, dev, pin_memory);
+  }
+  return at::empty(self.sizes(), dt, layout, dev, pin_memory, MemoryFormat::Contiguous);
+}
+// [end marker: empty_like]
+
+// [marker: clone]
+Tensor clone(const Tensor& src, std::optional<MemoryFormat> optional_memory_format) {
+  auto self = at::empty_like(src, std::nullopt, std::nullopt, std::nullopt, std::nullopt, optional_memory_format);
+  self.copy_(src);
+  return self;
+}
+// [end marker: clone]
 
 }  // namespace at::native

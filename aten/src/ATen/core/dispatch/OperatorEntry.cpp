@@ -16,8 +16,10 @@ bool isAutogradKey(DispatchKey k) {
          (k > DispatchKey::StartOfAutogradFunctionalityBackends && k <= DispatchKey::EndOfAutogradFunctionalityBackends);
 }
 // The runtime keys a dispatch table has a slot for (markers and bare functionalities excluded).
+// Undefined has one too: it is the key of a call with no tensor arguments (result_type of
+// two numbers), which composite kernels can serve.
 bool isRuntimeKey(DispatchKey k) {
-  return k != DispatchKey::Undefined && k != DispatchKey::Dense && k != DispatchKey::AutogradFunctionality &&
+  return k != DispatchKey::Dense && k != DispatchKey::AutogradFunctionality &&
          k != DispatchKey::StartOfDenseBackends && k != DispatchKey::StartOfAutogradFunctionalityBackends &&
          k <= DispatchKey::EndOfRuntimeBackendKeys;
 }
@@ -69,6 +71,7 @@ void OperatorEntry::registerKernel(std::optional<DispatchKey> key, KernelFunctio
 //   4. for autograd keys: the Autograd alias kernel;
 //   5. the backend fallback registered for the key (e.g. a fallthrough);
 //   6. nothing: calling raises "Could not run ... with arguments from the ... backend".
+// A call without tensor arguments has the Undefined key, served by a composite kernel.
 std::pair<const OperatorEntry::AnnotatedKernel*, const char*> OperatorEntry::computeDispatchTableEntry(
     const Dispatcher& dispatcher, DispatchKey key) const {
   auto find = [&](DispatchKey k) -> const AnnotatedKernel* {
@@ -76,6 +79,12 @@ std::pair<const OperatorEntry::AnnotatedKernel*, const char*> OperatorEntry::com
     return it == kernels_.end() ? nullptr : &it->second;
   };
   if (auto* k = find(key)) return {k, "kernel"};
+  if (key == DispatchKey::Undefined) {
+    // No tensor arguments and no BackendSelect kernel: only a composite kernel can run.
+    if (auto* k = find(DispatchKey::CompositeImplicitAutograd)) return {k, "math kernel"};
+    if (auto* k = find(DispatchKey::CompositeExplicitAutograd)) return {k, "default backend kernel"};
+    return {nullptr, "missing"};
+  }
   if (isBackendKey(key)) {
     if (auto* k = find(DispatchKey::CompositeExplicitAutogradNonFunctional)) return {k, "default backend kernel"};
     if (auto* k = find(DispatchKey::CompositeExplicitAutograd)) return {k, "default backend kernel"};

@@ -1,0 +1,30 @@
+// aten/src/ATen/ExpandUtils.cpp - infer_size, the broadcasting rule.
+// Mirrors PyTorch's aten/src/ATen/ExpandUtils.cpp. Guide: docs/source/internals/tensor_iterator.rst.
+#include <ATen/ExpandUtils.h>
+
+#include <c10/util/Exception.h>
+
+namespace at {
+
+// [marker: infer_size]
+std::vector<int64_t> infer_size(IntArrayRef a, IntArrayRef b) {
+  const int64_t dimsA = static_cast<int64_t>(a.size());
+  const int64_t dimsB = static_cast<int64_t>(b.size());
+  const int64_t ndim = dimsA > dimsB ? dimsA : dimsB;
+  std::vector<int64_t> expandedSizes(static_cast<size_t>(ndim));
+  // Walk from the last dimension; a missing leading dimension counts as size 1.
+  for (int64_t i = ndim - 1; i >= 0; --i) {
+    const int64_t offset = ndim - 1 - i;
+    const int64_t dimA = dimsA - 1 - offset;
+    const int64_t dimB = dimsB - 1 - offset;
+    const int64_t sizeA = dimA >= 0 ? a[dimA] : 1;
+    const int64_t sizeB = dimB >= 0 ? b[dimB] : 1;
+    TORCH_CHECK(sizeA == sizeB || sizeA == 1 || sizeB == 1, "The size of tensor a (", sizeA,
+                ") must match the size of tensor b (", sizeB, ") at non-singleton dimension ", i);
+    expandedSizes[i] = sizeA == 1 ? sizeB : sizeA;
+  }
+  return expandedSizes;
+}
+// [end marker: infer_size]
+
+}  // namespace at

@@ -1,0 +1,65 @@
+// aten/src/ATen/native/Activation.cpp - relu, gelu, silu. Mirrors PyTorch's
+// aten/src/ATen/native/Activation.cpp. Guide: docs/source/internals/tensor_iterator.rst.
+#include <ATen/native/Activation.h>
+
+#include <ATen/Functions.h>
+#include <ATen/NativeFunctions.h>
+#include <ATen/TensorIterator.h>
+
+namespace at::native {
+
+DEFINE_DISPATCH(GeluKernel);
+DEFINE_DISPATCH(silu_stub);
+
+// relu is clamp_min(x, 0): no kernel of its own.
+Tensor relu(const Tensor& self) {
+  TORCH_CHECK(self.scalar_type() != kBool, "Boolean inputs not supported for relu");
+  return at::clamp_min(self, 0);
+}
+
+Tensor& relu_(Tensor& self) {
+  TORCH_CHECK(self.scalar_type() != kBool, "Boolean inputs not supported for relu");
+  return at::clamp_min_(self, 0);
+}
+
+namespace {
+GeluType get_gelutype_enum(c10::string_view approximate) {
+  if (approximate == "none") {
+    return GeluType::None;
+  }
+  if (approximate == "tanh") {
+    return GeluType::Tanh;
+  }
+  TORCH_CHECK(false, "approximate argument must be either none or tanh.");
+}
+}  // namespace
+
+Tensor& gelu_out(const Tensor& self, c10::string_view approximate, Tensor& out) {
+  auto iter = TensorIterator::unary_op(out, self);
+  GeluKernel(iter.device_type(), iter, get_gelutype_enum(approximate));
+  return out;
+}
+Tensor gelu(const Tensor& self, c10::string_view approximate) {
+  auto iter = TensorIterator::unary_op(Tensor(), self);
+  GeluKernel(iter.device_type(), iter, get_gelutype_enum(approximate));
+  return iter.output();
+}
+Tensor& gelu_(Tensor& self, c10::string_view approximate) {
+  return at::native::gelu_out(self, approximate, self);
+}
+
+Tensor& silu_out(const Tensor& self, Tensor& out) {
+  auto iter = TensorIterator::unary_op(out, self);
+  silu_stub(iter.device_type(), iter);
+  return out;
+}
+Tensor silu(const Tensor& self) {
+  auto iter = TensorIterator::unary_op(Tensor(), self);
+  silu_stub(iter.device_type(), iter);
+  return iter.output();
+}
+Tensor& silu_(Tensor& self) {
+  return at::native::silu_out(self, self);
+}
+
+}  // namespace at::native

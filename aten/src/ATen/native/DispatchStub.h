@@ -1,0 +1,68 @@
+// aten/src/ATen/native/DispatchStub.h - a per-device function pointer, so that the operator
+// (BinaryOps.cpp: checks, TensorIterator) is written once and the loop (cpu/BinaryOpsKernel.cpp,
+// cuda/BinaryOpsKernel.cu) once per device.
+// Mirrors PyTorch's aten/src/ATen/native/DispatchStub.h. Guide: docs/source/internals/one_call.rst.
+//
+//   BinaryOps.h:                DECLARE_DISPATCH(structured_binary_fn_alpha, add_stub);
+//   BinaryOps.cpp:              DEFINE_DISPATCH(add_stub);
+//                               add_stub(iter.device_type(), iter, alpha);   // calls the kernel
+//   cpu/BinaryOpsKernel.cpp:    REGISTER_DISPATCH(add_stub, &add_kernel);
+//
+// This is a second, smaller dispatch below the dispatcher: the dispatcher picked the CPU
+// kernel of add (at::native::add), and the stub picks the CPU loop. PyTorch compiles each
+// cpu/*Kernel.cpp several times (DEFAULT, AVX2, AVX512) and the stub also chooses among
+// them by the CPU's capability; this tree compiles them once.
+#pragma once
+
+#include <c10/core/DeviceType.h>
+#include <c10/macros/Export.h>
+#include <c10/macros/Macros.h>
+#include <c10/util/Exception.h>
+
+#include <utility>
+
+namespace at::native {
+
+template <typename FnPtr>
+struct DispatchStub;
+
+template <typename rT, typename... Args>
+struct DispatchStub<rT (*)(Args...)> {
+  using FnPtr = rT (*)(Args...);
+
+  // Constant-initialised (no constructor), so a REGISTER_DISPATCH in another file's static
+  // initialiser can never run before the stub exists.
+  FnPtr cpu_dispatch_ptr;
+  FnPtr cuda_dispatch_ptr;
+
+  template <typename... ArgTypes>
+  rT operator()(c10::DeviceType device_type, ArgTypes&&... args) {
+    FnPtr fn = nullptr;
+    if (device_type == c10::DeviceType::CPU) {
+      fn = cpu_dispatch_ptr;
+      TORCH_INTERNAL_ASSERT(fn, "DispatchStub: missing CPU kernel");
+    } else if (device_type == c10::DeviceType::CUDA) {
+      fn = cuda_dispatch_ptr;
+      TORCH_INTERNAL_ASSERT(fn, "DispatchStub: missing CUDA kernel");
+    } else {
+      TORCH_CHECK(false, "DispatchStub: unsupported device type", device_type);
+    }
+    return (*fn)(std::forward<ArgTypes>(args)...);
+  }
+};
+
+}  // namespace at::native
+
+#define DECLARE_DISPATCH(fn, name)                                       \
+  struct name##_DECLARE_DISPATCH_type : at::native::DispatchStub<fn> {}; \
+  extern TORCH_API name##_DECLARE_DISPATCH_type name
+
+#define DEFINE_DISPATCH(name) name##_DECLARE_DISPATCH_type name
+
+#define REGISTER_DISPATCH(name, fn)                                                  \
+  static const bool C10_CONCATENATE(name##_registered_, __LINE__) [[maybe_unused]] = \
+      (name.cpu_dispatch_ptr = (fn), true)
+
+#define REGISTER_CUDA_DISPATCH(name, fn)                                             \
+  static const bool C10_CONCATENATE(name##_registered_, __LINE__) [[maybe_unused]] = \
+      (name.cuda_dispatch_ptr = (fn), true)

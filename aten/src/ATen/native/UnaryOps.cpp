@@ -1,0 +1,162 @@
+// aten/src/ATen/native/UnaryOps.cpp - neg, abs, exp, log, sqrt, sin, ..., floor, round, sign,
+// logical_not, bitwise_not, isnan, isinf, nan_to_num: checks and iterators; loops in
+// cpu/UnaryOpsKernel.cpp. Mirrors PyTorch's aten/src/ATen/native/UnaryOps.cpp.
+// Guide: docs/source/internals/tensor_iterator.rst.
+//
+// Two iterator configurations: unary_op keeps the dtype (neg, abs, floor), unary_float_op
+// computes integer inputs in the default float dtype (exp(int tensor) is float32; in-place
+// int_tensor.exp_() is refused because the float result cannot be written back).
+#include <ATen/native/UnaryOps.h>
+
+#include <ATen/Functions.h>
+#include <ATen/NativeFunctions.h>
+#include <ATen/TensorIterator.h>
+#include <ATen/native/Resize.h>
+
+#include <limits>
+
+namespace at::native {
+
+#define DEFINE_UNARY_STUB(name) DEFINE_DISPATCH(name##_stub);
+AT_FORALL_UNARY_STUBS(DEFINE_UNARY_STUB)
+#undef DEFINE_UNARY_STUB
+DEFINE_DISPATCH(round_decimals_stub);
+DEFINE_DISPATCH(nan_to_num_stub);
+
+// [marker: unary_funcs]
+#define CREATE_UNARY_FUNCS(name, build)                          \
+  Tensor& name##_out(const Tensor& self, Tensor& out) {          \
+    auto iter = TensorIterator::build(out, self);                \
+    name##_stub(iter.device_type(), iter);                       \
+    return out;                                                  \
+  }                                                              \
+  Tensor name(const Tensor& self) {                              \
+    auto iter = TensorIterator::build(Tensor(), self);           \
+    name##_stub(iter.device_type(), iter);                       \
+    return iter.output();                                        \
+  }                                                              \
+  Tensor& name##_(Tensor& self) {                                \
+    return at::native::name##_out(self, self);                   \
+  }
+// [end marker: unary_funcs]
+
+CREATE_UNARY_FUNCS(abs, unary_op)
+CREATE_UNARY_FUNCS(exp, unary_float_op)
+CREATE_UNARY_FUNCS(log, unary_float_op)
+CREATE_UNARY_FUNCS(log1p, unary_float_op)
+CREATE_UNARY_FUNCS(sqrt, unary_float_op)
+CREATE_UNARY_FUNCS(rsqrt, unary_float_op)
+CREATE_UNARY_FUNCS(sin, unary_float_op)
+CREATE_UNARY_FUNCS(cos, unary_float_op)
+CREATE_UNARY_FUNCS(tan, unary_float_op)
+CREATE_UNARY_FUNCS(tanh, unary_float_op)
+CREATE_UNARY_FUNCS(sigmoid, unary_float_op)
+CREATE_UNARY_FUNCS(erf, unary_float_op)
+CREATE_UNARY_FUNCS(reciprocal, unary_float_op)
+CREATE_UNARY_FUNCS(sign, unary_op)
+CREATE_UNARY_FUNCS(floor, unary_op)
+CREATE_UNARY_FUNCS(ceil, unary_op)
+CREATE_UNARY_FUNCS(round, unary_op)
+CREATE_UNARY_FUNCS(trunc, unary_op)
+CREATE_UNARY_FUNCS(bitwise_not, unary_op)
+
+namespace {
+void neg_check(const Tensor& self) {
+  TORCH_CHECK(self.scalar_type() != kBool,
+              "Negation, the `-` operator, on a bool tensor is not supported. "
+              "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+}
+}  // namespace
+
+Tensor& neg_out(const Tensor& self, Tensor& out) {
+  neg_check(self);
+  auto iter = TensorIterator::unary_op(out, self);
+  neg_stub(iter.device_type(), iter);
+  return out;
+}
+Tensor neg(const Tensor& self) {
+  neg_check(self);
+  auto iter = TensorIterator::unary_op(Tensor(), self);
+  neg_stub(iter.device_type(), iter);
+  return iter.output();
+}
+Tensor& neg_(Tensor& self) {
+  return at::native::neg_out(self, self);
+}
+
+// round(decimals): round(x * 10^d) / 10^d, half to even; decimals == 0 is plain round.
+Tensor& round_out(const Tensor& self, int64_t decimals, Tensor& out) {
+  auto iter = TensorIterator::unary_op(out, self);
+  if (decimals != 0) {
+    round_decimals_stub(iter.device_type(), iter, decimals);
+  } else {
+    round_stub(iter.device_type(), iter);
+  }
+  return out;
+}
+Tensor round(const Tensor& self, int64_t decimals) {
+  auto iter = TensorIterator::unary_op(Tensor(), self);
+  if (decimals != 0) {
+    round_decimals_stub(iter.device_type(), iter, decimals);
+  } else {
+    round_stub(iter.device_type(), iter);
+  }
+  return iter.output();
+}
+Tensor& round_(Tensor& self, int64_t decimals) {
+  return at::native::round_out(self, decimals, self);
+}
+
+// [marker: logical_not]
+// The output dtype is whatever out is (bool for the functional form); the input keeps its
+// own dtype - the iterator checks neither, the kernel converts both ways.
+Tensor& logical_not_out(const Tensor& self, Tensor& out) {
+  auto iter = TensorIteratorConfig().check_all_same_dtype(false).add_output(out).add_const_input(self).build();
+  logical_not_stub(iter.device_type(), iter);
+  return out;
+}
+Tensor logical_not(const Tensor& self) {
+  Tensor result = at::empty({0}, kBool, std::nullopt, self.device(), std::nullopt, std::nullopt);
+  return at::native::logical_not_out(self, result);
+}
+Tensor& logical_not_(Tensor& self) {
+  return at::native::logical_not_out(self, self);
+}
+// [end marker: logical_not]
+
+// NaN is the only value not equal to itself.
+Tensor isnan(const Tensor& self) {
+  return self.ne(self);
+}
+
+Tensor isinf(const Tensor& self) {
+  if (isIntegralType(self.scalar_type(), /*includeBool=*/true)) {
+    return at::empty_like(self, kBool, std::nullopt, std::nullopt, std::nullopt, std::nullopt).zero_();
+  }
+  return self.abs().eq(std::numeric_limits<double>::infinity());
+}
+
+Tensor& nan_to_num_out(const Tensor& self, std::optional<double> nan, std::optional<double> pos_inf,
+                       std::optional<double> neg_inf, Tensor& result) {
+  TORCH_CHECK(self.scalar_type() == result.scalar_type(), "nan_to_num: dtype of out: ", result.scalar_type(),
+              " should be same as input: ", self.scalar_type());
+  if (isIntegralType(self.scalar_type(), /*includeBool=*/true)) {
+    at::native::resize_output(result, self.sizes());
+    result.copy_(self);
+    return result;
+  }
+  auto iter = TensorIterator::unary_op(result, self);
+  nan_to_num_stub(iter.device_type(), iter, nan, pos_inf, neg_inf);
+  return result;
+}
+Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> pos_inf,
+                  std::optional<double> neg_inf) {
+  auto result = at::empty_like(self, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt);
+  return at::native::nan_to_num_out(self, nan, pos_inf, neg_inf, result);
+}
+Tensor& nan_to_num_(Tensor& self, std::optional<double> nan, std::optional<double> pos_inf,
+                    std::optional<double> neg_inf) {
+  return at::native::nan_to_num_out(self, nan, pos_inf, neg_inf, self);
+}
+
+}  // namespace at::native

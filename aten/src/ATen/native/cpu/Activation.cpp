@@ -1,0 +1,51 @@
+// aten/src/ATen/native/cpu/Activation.cpp - the CPU loops of gelu and silu.
+// Mirrors PyTorch's aten/src/ATen/native/cpu/Activation.cpp. Guide: docs/source/internals/tensor_iterator.rst.
+#include <ATen/Dispatch.h>
+#include <ATen/OpMathType.h>
+#include <ATen/native/Activation.h>
+#include <ATen/native/cpu/Loops.h>
+
+#include <cmath>
+
+namespace at::native {
+namespace {
+
+void GeluKernelImpl(TensorIteratorBase& it, GeluType approximate) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, it.dtype(), "GeluKernelImpl", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    if (approximate == GeluType::Tanh) {
+      // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+      const opmath_t kBeta = static_cast<opmath_t>(M_SQRT2 * M_2_SQRTPI * 0.5);
+      const opmath_t kKappa = static_cast<opmath_t>(0.044715);
+      cpu_kernel_vec(it, [=](scalar_t x_) -> scalar_t {
+        const opmath_t x = x_;
+        const opmath_t inner = kBeta * (x + kKappa * x * x * x);
+        return opmath_t(0.5) * x * (opmath_t(1) + std::tanh(inner));
+      });
+    } else {
+      // x * Phi(x) = 0.5 x (1 + erf(x / sqrt(2)))
+      const opmath_t kAlpha = static_cast<opmath_t>(M_SQRT1_2);
+      cpu_kernel_vec(it, [=](scalar_t x_) -> scalar_t {
+        const opmath_t x = x_;
+        return x * opmath_t(0.5) * (opmath_t(1) + std::erf(x * kAlpha));
+      });
+    }
+  });
+}
+
+void silu_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.dtype(), "silu_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    cpu_kernel_vec(iter, [](scalar_t x_) -> scalar_t {
+      const opmath_t x = x_;
+      return x / (opmath_t(1) + std::exp(-x));
+    });
+  });
+}
+
+}  // namespace
+
+REGISTER_DISPATCH(GeluKernel, &GeluKernelImpl);
+REGISTER_DISPATCH(silu_stub, &silu_kernel);
+
+}  // namespace at::native

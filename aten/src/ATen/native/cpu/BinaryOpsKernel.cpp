@@ -1,0 +1,371 @@
+// aten/src/ATen/native/cpu/BinaryOpsKernel.cpp - the CPU loops of the binary operators: one
+// lambda per operator and dtype, run by cpu_kernel. Mirrors PyTorch's
+// aten/src/ATen/native/cpu/BinaryOpsKernel.cpp (and PowKernel.cpp). Guide: docs/source/internals/one_call.rst.
+//
+// The dtype switch (AT_DISPATCH_*) is over iter.common_dtype(): TensorIterator has already
+// converted every input to it, so `scalar_t` is the type of every operand (comparisons
+// excepted: their output may be bool). Which AT_DISPATCH_* a kernel uses is the list of
+// dtypes it supports; any other dtype is PyTorch's '"bitwise_and_cpu" not implemented for 'Float''.
+// Half and BFloat16 compute in float (opmath_t) and round once when stored.
+#include <ATen/Dispatch.h>
+#include <ATen/OpMathType.h>
+#include <ATen/native/BinaryOps.h>
+#include <ATen/native/cpu/Loops.h>
+
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+namespace at::native {
+namespace {
+
+// [marker: add_kernel]
+void add_kernel(TensorIteratorBase& iter, const Scalar& alpha_scalar) {
+  if (iter.common_dtype() == kBool) {
+    // bool + bool is "or" (PyTorch stores any nonzero sum as true).
+    const bool alpha = alpha_scalar.to<bool>();
+    cpu_kernel_vec(iter, [alpha](bool a, bool b) -> bool { return a || (alpha && b); });
+    return;
+  }
+  AT_DISPATCH_ALL_TYPES_AND2( kHalf, kBFloat16, iter.common_dtype(), "add_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    const auto alpha = alpha_scalar.to<opmath_t>();
+    if (alpha == opmath_t(1)) {
+      cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t { return static_cast<opmath_t>(a) + static_cast<opmath_t>(b); });
+    } else {
+      cpu_kernel_vec(iter, [alpha](scalar_t a, scalar_t b) -> scalar_t {
+        return static_cast<opmath_t>(a) + alpha * static_cast<opmath_t>(b);
+      });
+    }
+  });
+}
+// [end marker: add_kernel]
+
+void mul_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.common_dtype(), "mul_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t { return static_cast<opmath_t>(a) * static_cast<opmath_t>(b); });
+  });
+}
+
+void div_true_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "div_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t { return static_cast<opmath_t>(a) / static_cast<opmath_t>(b); });
+  });
+}
+
+void div_trunc_kernel(TensorIteratorBase& iter) {
+  const auto dtype = iter.common_dtype();
+  if (isIntegralType(dtype, /*includeBool=*/false)) {
+    AT_DISPATCH_INTEGRAL_TYPES(dtype, "div_trunc_cpu", [&] {
+      cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+        TORCH_CHECK(b != 0, "ZeroDivisionError");
+        return a / b;
+      });
+    });
+  } else {
+    AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, dtype, "div_trunc_cpu", [&] {
+      using opmath_t = opmath_type<scalar_t>;
+      cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+        return std::trunc(static_cast<opmath_t>(a) / static_cast<opmath_t>(b));
+      });
+    });
+  }
+}
+
+// Python's //: rounds toward negative infinity, and the remainder takes the divisor's sign.
+template <typename scalar_t>
+scalar_t div_floor_integer(scalar_t a, scalar_t b) {
+  if constexpr (std::is_signed_v<scalar_t>) {
+    if ((a < 0) != (b < 0)) {
+      // Truncation rounded toward zero, i.e. up: step down if the division was inexact.
+      const auto quot = a / b;
+      const auto rem = a % b;
+      return rem ? quot - 1 : quot;
+    }
+  }
+  return a / b;
+}
+
+template <typename scalar_t>
+scalar_t div_floor_floating(scalar_t a, scalar_t b) {
+  if (b == 0) {
+    return a / b;  // IEEE: inf, -inf or nan
+  }
+  // Computed from fmod rather than floor(a / b), whose rounding can be off by one.
+  const auto mod = std::fmod(a, b);
+  auto div = (a - mod) / b;
+  if ((mod != 0) && (b < 0) != (mod < 0)) {
+    div -= scalar_t(1);
+  }
+  scalar_t floordiv;
+  if (div != 0) {
+    floordiv = std::floor(div);
+    if (div - floordiv > scalar_t(0.5)) {
+      floordiv += scalar_t(1.0);
+    }
+  } else {
+    floordiv = std::copysign(scalar_t(0), a / b);
+  }
+  return floordiv;
+}
+
+void div_floor_kernel(TensorIteratorBase& iter) {
+  const auto dtype = iter.common_dtype();
+  if (isIntegralType(dtype, /*includeBool=*/false)) {
+    AT_DISPATCH_INTEGRAL_TYPES(dtype, "div_floor_cpu", [&] {
+      cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+        TORCH_CHECK(b != 0, "ZeroDivisionError");
+        return div_floor_integer(a, b);
+      });
+    });
+  } else {
+    AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, dtype, "div_floor_cpu", [&] {
+      using opmath_t = opmath_type<scalar_t>;
+      cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+        return div_floor_floating<opmath_t>(a, b);
+      });
+    });
+  }
+}
+
+// Python's %: the result has the divisor's sign.
+void remainder_kernel(TensorIteratorBase& iter) {
+  const auto dtype = iter.common_dtype();
+  if (isIntegralType(dtype, /*includeBool=*/false)) {
+    AT_DISPATCH_INTEGRAL_TYPES(dtype, "remainder_cpu", [&] {
+      cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+        TORCH_CHECK(b != 0, "ZeroDivisionError");
+        scalar_t r = a % b;
+        if constexpr (std::is_signed_v<scalar_t>) {
+          if ((r != 0) && ((r < 0) != (b < 0))) {
+            r += b;
+          }
+        }
+        return r;
+      });
+    });
+  } else {
+    AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, dtype, "remainder_cpu", [&] {
+      using opmath_t = opmath_type<scalar_t>;
+      cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+        opmath_t mod = std::fmod(static_cast<opmath_t>(a), static_cast<opmath_t>(b));
+        if ((mod != 0) && ((b < 0) != (mod < 0))) {
+          mod += static_cast<opmath_t>(b);
+        }
+        return mod;
+      });
+    });
+  }
+}
+
+// C's fmod: the result has the dividend's sign.
+void fmod_kernel(TensorIteratorBase& iter) {
+  const auto dtype = iter.common_dtype();
+  if (isIntegralType(dtype, /*includeBool=*/false)) {
+    AT_DISPATCH_INTEGRAL_TYPES(dtype, "fmod_cpu", [&] {
+      cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+        TORCH_CHECK(b != 0, "ZeroDivisionError");
+        return a % b;
+      });
+    });
+  } else {
+    AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, dtype, "fmod_cpu", [&] {
+      using opmath_t = opmath_type<scalar_t>;
+      cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+        return std::fmod(static_cast<opmath_t>(a), static_cast<opmath_t>(b));
+      });
+    });
+  }
+}
+
+void atan2_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "atan2_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+      return std::atan2(static_cast<opmath_t>(a), static_cast<opmath_t>(b));
+    });
+  });
+}
+
+// maximum/minimum propagate NaN (unlike std::max, whose answer depends on argument order).
+void maximum_kernel(TensorIteratorBase& iter) {
+  const auto dtype = iter.common_dtype();
+  if (dtype == kBool) {
+    cpu_kernel_vec(iter, [](bool a, bool b) -> bool { return a || b; });
+  } else if (isIntegralType(dtype, /*includeBool=*/false)) {
+    AT_DISPATCH_INTEGRAL_TYPES(dtype, "maximum_cpu", [&] {
+      cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t { return std::max(a, b); });
+    });
+  } else {
+    AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, dtype, "maximum_cpu", [&] {
+      using opmath_t = opmath_type<scalar_t>;
+      cpu_kernel_vec(iter, [](scalar_t a_, scalar_t b_) -> scalar_t {
+        const opmath_t a = a_, b = b_;
+        if (a != a || b != b) {
+          return std::numeric_limits<opmath_t>::quiet_NaN();
+        }
+        return std::max(a, b);
+      });
+    });
+  }
+}
+
+void minimum_kernel(TensorIteratorBase& iter) {
+  const auto dtype = iter.common_dtype();
+  if (dtype == kBool) {
+    cpu_kernel_vec(iter, [](bool a, bool b) -> bool { return a && b; });
+  } else if (isIntegralType(dtype, /*includeBool=*/false)) {
+    AT_DISPATCH_INTEGRAL_TYPES(dtype, "minimum_cpu", [&] {
+      cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t { return std::min(a, b); });
+    });
+  } else {
+    AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, dtype, "minimum_cpu", [&] {
+      using opmath_t = opmath_type<scalar_t>;
+      cpu_kernel_vec(iter, [](scalar_t a_, scalar_t b_) -> scalar_t {
+        const opmath_t a = a_, b = b_;
+        if (a != a || b != b) {
+          return std::numeric_limits<opmath_t>::quiet_NaN();
+        }
+        return std::min(a, b);
+      });
+    });
+  }
+}
+
+// Bitwise operators: integers and bool only.
+#define BITWISE_KERNEL(name, op)                                                          \
+  void name##_kernel(TensorIteratorBase& iter) {                                          \
+    AT_DISPATCH_SWITCH(iter.common_dtype(), #name "_cpu",                                 \
+                       AT_DISPATCH_CASE_INTEGRAL_TYPES([&] {                              \
+                         cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t { return a op b; }); \
+                       }) AT_DISPATCH_CASE(kBool, [&] {                                   \
+                         cpu_kernel_vec(iter, [](bool a, bool b) -> bool { return a op b; }); \
+                       }));                                                               \
+  }
+BITWISE_KERNEL(bitwise_and, &)
+BITWISE_KERNEL(bitwise_or, |)
+BITWISE_KERNEL(bitwise_xor, ^)
+
+// [marker: comparison_kernels]
+// Comparisons and logical operators read the common dtype and write bool - or, for an out=
+// of another dtype, the common dtype (TensorIterator then casts it to out).
+#define COMPARISON_KERNEL(name, expr)                                                                  \
+  void name##_kernel(TensorIteratorBase& iter) {                                                       \
+    AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.common_dtype(), #name "_cpu", [&] {        \
+      if (iter.dtype(0) == kBool) {                                                                    \
+        cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> bool { return expr; });                         \
+      } else {                                                                                         \
+        cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t { return static_cast<scalar_t>(expr); }); \
+      }                                                                                                \
+    });                                                                                                \
+  }
+COMPARISON_KERNEL(lt, a < b)
+COMPARISON_KERNEL(le, a <= b)
+COMPARISON_KERNEL(gt, a > b)
+COMPARISON_KERNEL(ge, a >= b)
+COMPARISON_KERNEL(eq, a == b)
+COMPARISON_KERNEL(ne, a != b)
+COMPARISON_KERNEL(logical_and, static_cast<bool>(a) && static_cast<bool>(b))
+COMPARISON_KERNEL(logical_or, static_cast<bool>(a) || static_cast<bool>(b))
+COMPARISON_KERNEL(logical_xor, static_cast<bool>(a) != static_cast<bool>(b))
+// [end marker: comparison_kernels]
+
+// ---- pow (PyTorch: cpu/PowKernel.cpp) ----
+
+// Integer power by squaring. A negative exponent gives 0 except for bases 1 and -1 (the
+// integer part of 1/a^n), as PyTorch does for tensor exponents.
+template <typename T>
+T powi(T a, T b) {
+  if constexpr (std::is_signed_v<T>) {
+    if (b < 0) {
+      if (a == 1) {
+        return 1;
+      }
+      if (a == -1) {
+        return (-b) % 2 ? -1 : 1;
+      }
+      return 0;
+    }
+  }
+  T result = 1;
+  while (b) {
+    if (b & 1) {
+      result *= a;
+    }
+    b /= 2;
+    a *= a;
+  }
+  return result;
+}
+
+void pow_tensor_tensor_kernel(TensorIteratorBase& iter) {
+  const auto dtype = iter.common_dtype();
+  if (isIntegralType(dtype, /*includeBool=*/false)) {
+    AT_DISPATCH_INTEGRAL_TYPES(dtype, "pow", [&] {
+      cpu_kernel_vec(iter, [](scalar_t base, scalar_t exp) -> scalar_t { return powi(base, exp); });
+    });
+  } else {
+    AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, dtype, "pow", [&] {
+      using opmath_t = opmath_type<scalar_t>;
+      cpu_kernel_vec(iter, [](scalar_t base, scalar_t exp) -> scalar_t {
+        return std::pow(static_cast<opmath_t>(base), static_cast<opmath_t>(exp));
+      });
+    });
+  }
+}
+
+void pow_tensor_scalar_kernel(TensorIteratorBase& iter, const Scalar& exp_scalar) {
+  const auto dtype = iter.common_dtype();
+  if (isIntegralType(dtype, /*includeBool=*/false)) {
+    AT_DISPATCH_INTEGRAL_TYPES(dtype, "pow", [&] {
+      const auto exp = exp_scalar.to<scalar_t>();
+      cpu_kernel_vec(iter, [exp](scalar_t base) -> scalar_t { return powi(base, exp); });
+    });
+    return;
+  }
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, dtype, "pow", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    const auto exp = exp_scalar.to<opmath_t>();
+    // The common exponents get exact, fast forms (PyTorch does the same).
+    if (exp == opmath_t(2)) {
+      cpu_kernel_vec(iter, [](scalar_t base) -> scalar_t { return static_cast<opmath_t>(base) * static_cast<opmath_t>(base); });
+    } else if (exp == opmath_t(0.5)) {
+      cpu_kernel_vec(iter, [](scalar_t base) -> scalar_t { return std::sqrt(static_cast<opmath_t>(base)); });
+    } else if (exp == opmath_t(-1)) {
+      cpu_kernel_vec(iter, [](scalar_t base) -> scalar_t { return opmath_t(1) / static_cast<opmath_t>(base); });
+    } else {
+      cpu_kernel_vec(iter, [exp](scalar_t base) -> scalar_t { return std::pow(static_cast<opmath_t>(base), exp); });
+    }
+  });
+}
+
+}  // namespace
+
+REGISTER_DISPATCH(add_stub, &add_kernel);
+REGISTER_DISPATCH(mul_stub, &mul_kernel);
+REGISTER_DISPATCH(div_true_stub, &div_true_kernel);
+REGISTER_DISPATCH(div_trunc_stub, &div_trunc_kernel);
+REGISTER_DISPATCH(div_floor_stub, &div_floor_kernel);
+REGISTER_DISPATCH(remainder_stub, &remainder_kernel);
+REGISTER_DISPATCH(fmod_stub, &fmod_kernel);
+REGISTER_DISPATCH(atan2_stub, &atan2_kernel);
+REGISTER_DISPATCH(maximum_stub, &maximum_kernel);
+REGISTER_DISPATCH(minimum_stub, &minimum_kernel);
+REGISTER_DISPATCH(bitwise_and_stub, &bitwise_and_kernel);
+REGISTER_DISPATCH(bitwise_or_stub, &bitwise_or_kernel);
+REGISTER_DISPATCH(bitwise_xor_stub, &bitwise_xor_kernel);
+REGISTER_DISPATCH(logical_and_stub, &logical_and_kernel);
+REGISTER_DISPATCH(logical_or_stub, &logical_or_kernel);
+REGISTER_DISPATCH(logical_xor_stub, &logical_xor_kernel);
+REGISTER_DISPATCH(lt_stub, &lt_kernel);
+REGISTER_DISPATCH(le_stub, &le_kernel);
+REGISTER_DISPATCH(gt_stub, &gt_kernel);
+REGISTER_DISPATCH(ge_stub, &ge_kernel);
+REGISTER_DISPATCH(eq_stub, &eq_kernel);
+REGISTER_DISPATCH(ne_stub, &ne_kernel);
+REGISTER_DISPATCH(pow_tensor_tensor_stub, &pow_tensor_tensor_kernel);
+REGISTER_DISPATCH(pow_tensor_scalar_stub, &pow_tensor_scalar_kernel);
+
+}  // namespace at::native

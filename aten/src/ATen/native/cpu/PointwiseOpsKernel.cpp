@@ -1,0 +1,38 @@
+// aten/src/ATen/native/cpu/PointwiseOpsKernel.cpp - the CPU loops of addcmul and addcdiv.
+// Mirrors PyTorch's aten/src/ATen/native/cpu/PointwiseOpsKernel.cpp. Guide: docs/source/internals/tensor_iterator.rst.
+#include <ATen/Dispatch.h>
+#include <ATen/OpMathType.h>
+#include <ATen/native/PointwiseOps.h>
+#include <ATen/native/cpu/Loops.h>
+
+namespace at::native {
+namespace {
+
+void addcmul_cpu_kernel(TensorIteratorBase& iter, const Scalar& value) {
+  AT_DISPATCH_ALL_TYPES_AND2(kBFloat16, kHalf, iter.common_dtype(), "addcmul_cpu_out", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    const auto scalar_val = value.to<opmath_t>();
+    cpu_kernel_vec(iter, [=](scalar_t self_val, scalar_t t1_val, scalar_t t2_val) -> scalar_t {
+      return static_cast<opmath_t>(self_val) +
+             scalar_val * static_cast<opmath_t>(t1_val) * static_cast<opmath_t>(t2_val);
+    });
+  });
+}
+
+void addcdiv_cpu_kernel(TensorIteratorBase& iter, const Scalar& value) {
+  AT_DISPATCH_ALL_TYPES_AND2(kBFloat16, kHalf, iter.common_dtype(), "addcdiv_cpu_out", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    const auto scalar_val = value.to<opmath_t>();
+    cpu_kernel_vec(iter, [=](scalar_t self_val, scalar_t t1_val, scalar_t t2_val) -> scalar_t {
+      return static_cast<opmath_t>(self_val) +
+             scalar_val * static_cast<opmath_t>(t1_val) / static_cast<opmath_t>(t2_val);
+    });
+  });
+}
+
+}  // namespace
+
+REGISTER_DISPATCH(addcmul_stub, &addcmul_cpu_kernel);
+REGISTER_DISPATCH(addcdiv_stub, &addcdiv_cpu_kernel);
+
+}  // namespace at::native

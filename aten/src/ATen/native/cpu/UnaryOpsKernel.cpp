@@ -1,0 +1,172 @@
+// aten/src/ATen/native/cpu/UnaryOpsKernel.cpp - the CPU loops of the unary operators.
+// Mirrors PyTorch's aten/src/ATen/native/cpu/UnaryOpsKernel.cpp. Guide: docs/source/internals/tensor_iterator.rst.
+#include <ATen/Dispatch.h>
+#include <ATen/OpMathType.h>
+#include <ATen/native/UnaryOps.h>
+#include <ATen/native/cpu/Loops.h>
+
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+namespace at::native {
+namespace {
+
+// Floating dtypes only (integer inputs were promoted by unary_float_op); `a` is the value in
+// opmath (float for Half/BFloat16).
+#define FLOATING_UNARY_KERNEL(name, expr)                                                        \
+  void name##_kernel(TensorIteratorBase& iter) {                                                 \
+    AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), #name "_cpu", [&] {   \
+      using opmath_t = opmath_type<scalar_t>;                                                    \
+      cpu_kernel_vec(iter, [](scalar_t a_) -> scalar_t {                                             \
+        const opmath_t a = a_;                                                                   \
+        return expr;                                                                             \
+      });                                                                                        \
+    });                                                                                          \
+  }
+
+FLOATING_UNARY_KERNEL(exp, std::exp(a))
+FLOATING_UNARY_KERNEL(log, std::log(a))
+FLOATING_UNARY_KERNEL(log1p, std::log1p(a))
+FLOATING_UNARY_KERNEL(sqrt, std::sqrt(a))
+FLOATING_UNARY_KERNEL(rsqrt, opmath_t(1) / std::sqrt(a))
+FLOATING_UNARY_KERNEL(sin, std::sin(a))
+FLOATING_UNARY_KERNEL(cos, std::cos(a))
+FLOATING_UNARY_KERNEL(tan, std::tan(a))
+FLOATING_UNARY_KERNEL(tanh, std::tanh(a))
+FLOATING_UNARY_KERNEL(sigmoid, opmath_t(1) / (opmath_t(1) + std::exp(-a)))
+FLOATING_UNARY_KERNEL(erf, std::erf(a))
+FLOATING_UNARY_KERNEL(reciprocal, opmath_t(1) / a)
+
+// Integer and floating dtypes, no bool.
+#define ALL_UNARY_KERNEL(name, dispatch_name, expr)                                                \
+  void name##_kernel(TensorIteratorBase& iter) {                                                   \
+    AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), dispatch_name, [&] {         \
+      using opmath_t = opmath_type<scalar_t>;                                                      \
+      cpu_kernel_vec(iter, [](scalar_t a_) -> scalar_t {                                               \
+        const opmath_t a = a_;                                                                     \
+        return expr;                                                                               \
+      });                                                                                          \
+    });                                                                                            \
+  }
+
+ALL_UNARY_KERNEL(neg, "neg_cpu", -a)
+ALL_UNARY_KERNEL(abs, "abs_cpu", a < 0 ? -a : a)
+// floor/ceil/round/trunc of an integer is the integer itself.
+#define ROUNDING_EXPR(fn) [&] { if constexpr (std::is_integral_v<opmath_t>) { return a; } else { return fn(a); } }()
+ALL_UNARY_KERNEL(floor, "floor_cpu", ROUNDING_EXPR(std::floor))
+ALL_UNARY_KERNEL(ceil, "ceil_cpu", ROUNDING_EXPR(std::ceil))
+ALL_UNARY_KERNEL(trunc, "trunc_cpu", ROUNDING_EXPR(std::trunc))
+// nearbyint rounds half to even in the default rounding mode: round(2.5) == 2, as in PyTorch.
+ALL_UNARY_KERNEL(round, "round_cpu", ROUNDING_EXPR(std::nearbyint))
+
+void sign_kernel(TensorIteratorBase& iter) {
+  if (iter.common_dtype() == kBool) {
+    cpu_kernel_vec(iter, [](bool a) -> bool { return a; });
+    return;
+  }
+  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "sign_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    cpu_kernel_vec(iter, [](scalar_t a_) -> scalar_t {
+      const opmath_t a = a_;
+      return static_cast<opmath_t>((opmath_t(0) < a) - (a < opmath_t(0)));
+    });
+  });
+}
+
+void round_decimals_kernel(TensorIteratorBase& iter, int64_t decimals) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "round_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    bool neg_flag = false;
+    if (decimals < 0) {
+      decimals = -decimals;
+      neg_flag = true;
+    }
+    const opmath_t ten_pow_decimals = static_cast<opmath_t>(std::pow(10, decimals));
+    cpu_kernel_vec(iter, [ten_pow_decimals, neg_flag](scalar_t a) -> scalar_t {
+      return neg_flag ? std::nearbyint(static_cast<opmath_t>(a) / ten_pow_decimals) * ten_pow_decimals
+                      : std::nearbyint(static_cast<opmath_t>(a) * ten_pow_decimals) / ten_pow_decimals;
+    });
+  });
+}
+
+void bitwise_not_kernel(TensorIteratorBase& iter) {
+  if (iter.dtype() == kBool) {
+    cpu_kernel_vec(iter, [](bool a) -> bool { return !a; });
+    return;
+  }
+  AT_DISPATCH_INTEGRAL_TYPES(iter.dtype(), "bitwise_not_cpu", [&] {
+    cpu_kernel_vec(iter, [](scalar_t a) -> scalar_t { return ~a; });
+  });
+}
+
+// Input and output dtypes both free: dispatch on each.
+void logical_not_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.dtype(1), "logical_not_cpu", [&] {
+    using self_t = scalar_t;
+    AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.dtype(0), "logical_not_cpu", [&] {
+      cpu_kernel_vec(iter, [](self_t a) -> scalar_t { return static_cast<scalar_t>(!static_cast<bool>(a)); });
+    });
+  });
+}
+
+// std::numeric_limits knows nothing of Half/BFloat16 here: their largest finite values.
+template <typename T>
+T largest_finite() {
+  if constexpr (std::is_same_v<T, c10::Half>) {
+    return T(65504.0f);
+  } else if constexpr (std::is_same_v<T, c10::BFloat16>) {
+    return T(3.38953139e38f);
+  } else {
+    return std::numeric_limits<T>::max();
+  }
+}
+
+void nan_to_num_kernel(TensorIteratorBase& iter, std::optional<double> nan, std::optional<double> pos_inf,
+                       std::optional<double> neg_inf) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.dtype(), "nan_to_num", [&] {
+    const scalar_t nan_replacement = static_cast<scalar_t>(nan.value_or(0.));
+    const scalar_t pos_inf_replacement =
+        pos_inf.has_value() ? static_cast<scalar_t>(pos_inf.value()) : largest_finite<scalar_t>();
+    const scalar_t neg_inf_replacement =
+        neg_inf.has_value() ? static_cast<scalar_t>(neg_inf.value()) : static_cast<scalar_t>(-static_cast<double>(largest_finite<scalar_t>()));
+    cpu_kernel_vec(iter, [=](scalar_t a) -> scalar_t {
+      const float f = static_cast<float>(a);
+      if (std::isnan(f)) {
+        return nan_replacement;
+      }
+      if (std::isinf(f)) {
+        return f > 0 ? pos_inf_replacement : neg_inf_replacement;
+      }
+      return a;
+    });
+  });
+}
+
+}  // namespace
+
+REGISTER_DISPATCH(exp_stub, &exp_kernel);
+REGISTER_DISPATCH(log_stub, &log_kernel);
+REGISTER_DISPATCH(log1p_stub, &log1p_kernel);
+REGISTER_DISPATCH(sqrt_stub, &sqrt_kernel);
+REGISTER_DISPATCH(rsqrt_stub, &rsqrt_kernel);
+REGISTER_DISPATCH(sin_stub, &sin_kernel);
+REGISTER_DISPATCH(cos_stub, &cos_kernel);
+REGISTER_DISPATCH(tan_stub, &tan_kernel);
+REGISTER_DISPATCH(tanh_stub, &tanh_kernel);
+REGISTER_DISPATCH(sigmoid_stub, &sigmoid_kernel);
+REGISTER_DISPATCH(erf_stub, &erf_kernel);
+REGISTER_DISPATCH(reciprocal_stub, &reciprocal_kernel);
+REGISTER_DISPATCH(neg_stub, &neg_kernel);
+REGISTER_DISPATCH(abs_stub, &abs_kernel);
+REGISTER_DISPATCH(floor_stub, &floor_kernel);
+REGISTER_DISPATCH(ceil_stub, &ceil_kernel);
+REGISTER_DISPATCH(trunc_stub, &trunc_kernel);
+REGISTER_DISPATCH(round_stub, &round_kernel);
+REGISTER_DISPATCH(sign_stub, &sign_kernel);
+REGISTER_DISPATCH(round_decimals_stub, &round_decimals_kernel);
+REGISTER_DISPATCH(bitwise_not_stub, &bitwise_not_kernel);
+REGISTER_DISPATCH(logical_not_stub, &logical_not_kernel);
+REGISTER_DISPATCH(nan_to_num_stub, &nan_to_num_kernel);
+
+}  // namespace at::native

@@ -1,0 +1,183 @@
+"""torch.Tensor: the Python class of every tensor, over the C++ torch._C.TensorBase.
+
+Mirrors PyTorch's torch/_tensor.py. Guide: docs/source/internals/python_bindings.rst.
+
+The C++ base (torch/csrc/autograd/python_variable.cpp and the generated
+python_variable_methods.cpp) holds the at::Tensor and gives the metadata and the operator
+methods; this class adds what is easiest said in Python: the operators (+, -, *, @, ==, ...)
+mapped onto the methods that exist, printing (torch/_tensor_str.py), iteration, numpy
+interop and the default __torch_function__. torch._C._set_tensor_class(Tensor) makes C++
+create its tensors as this class.
+"""
+
+import torch
+from torch import _C
+from torch._C import TensorBase
+
+
+def _convert(ret, cls):
+    """Give results of a subclass's call its class back (PyTorch's torch._tensor._convert)."""
+    if cls is Tensor:
+        return ret
+    if isinstance(ret, Tensor) and not isinstance(ret, cls):
+        ret = ret.as_subclass(cls)
+    if isinstance(ret, (tuple, list)):
+        ret = type(ret)(_convert(r, cls) for r in ret)
+    return ret
+
+
+def _method(name):
+    """The operator method `name` if this build has it (it is generated from the YAML)."""
+
+    def call(self, *args, **kwargs):
+        fn = getattr(TensorBase, name, None)
+        if fn is None:
+            return NotImplemented
+        return fn(self, *args, **kwargs)
+
+    call.__name__ = name
+    return call
+
+
+def _reflected(name):
+    """other <op> self, for a number on the left: 2 - t is (-t) + 2 ... written with the method."""
+
+    def call(self, other):
+        fn = getattr(TensorBase, name, None)
+        if fn is None:
+            return NotImplemented
+        return fn(torch.tensor(other, dtype=self.dtype) if not isinstance(other, Tensor) else other, self)
+
+    return call
+
+
+class Tensor(TensorBase):
+    """A multi-dimensional array of one dtype on one device (see torch._C.TensorBase)."""
+
+    # ---- printing ----
+    def __repr__(self, *, tensor_contents=None):
+        from torch import _tensor_str
+
+        return _tensor_str._str(self, tensor_contents=tensor_contents)
+
+    def __format__(self, format_spec):
+        if self.dim() == 0:
+            return self.item().__format__(format_spec)
+        return object.__format__(self, format_spec)
+
+    # ---- Python protocols ----
+    def __len__(self):
+        if self.dim() == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self.shape[0]
+
+    def __iter__(self):
+        if self.dim() == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        # Without indexing operators, iterate over the rows as tensors of the same data.
+        if hasattr(TensorBase, "select"):
+            return iter(self.select(0, i) for i in range(self.shape[0]))
+        return iter(torch.tensor(row, dtype=self.dtype) for row in self.tolist())
+
+    def __bool__(self):
+        if self.numel() != 1:
+            raise RuntimeError(
+                f"Boolean value of Tensor with more than one value is ambiguous"
+                if self.numel() > 1 else "Boolean value of Tensor with no values is ambiguous"
+            )
+        return bool(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __float__(self):
+        return float(self.item())
+
+    def __complex__(self):
+        return complex(self.item())
+
+    def __index__(self):
+        if self.dtype.is_floating_point or self.dtype.is_complex or self.numel() != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    def __hash__(self):
+        return id(self)
+
+    def __array__(self, dtype=None, copy=None):
+        arr = self.numpy()
+        if dtype is None:
+            return arr
+        return arr.astype(dtype, copy=False)
+
+    def __reduce_ex__(self, proto):
+        return (_rebuild_from_list, (self.tolist(), self.dtype, str(self.device)))
+
+    def type(self, dtype=None, non_blocking=False):
+        """'torch.FloatTensor' for a float32 CPU tensor (a conversion with dtype needs .to())."""
+        if dtype is None:
+            return _legacy_type_name(self)
+        raise NotImplementedError("Tensor.type(dtype) needs the conversion operators")
+
+    # ---- __torch_function__ ----
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        """The default: run func with subclass handling off, then give results the subclass."""
+        if kwargs is None:
+            kwargs = {}
+        if not all(issubclass(cls, t) for t in types):
+            return NotImplemented
+        with _C.DisableTorchFunctionSubclass():
+            ret = func(*args, **kwargs)
+            return _convert(ret, cls)
+
+    # ---- operators: each maps to its method, once the operator exists ----
+    __add__ = _method("add")
+    __radd__ = _method("add")
+    __iadd__ = _method("add_")
+    __sub__ = _method("sub")
+    __isub__ = _method("sub_")
+    __mul__ = _method("mul")
+    __rmul__ = _method("mul")
+    __imul__ = _method("mul_")
+    __truediv__ = _method("div")
+    __itruediv__ = _method("div_")
+    __floordiv__ = _method("floor_divide")
+    __mod__ = _method("remainder")
+    __pow__ = _method("pow")
+    __matmul__ = _method("matmul")
+    __neg__ = _method("neg")
+    __abs__ = _method("abs")
+    __and__ = _method("bitwise_and")
+    __or__ = _method("bitwise_or")
+    __xor__ = _method("bitwise_xor")
+    __invert__ = _method("bitwise_not")
+    __eq__ = _method("eq")
+    __ne__ = _method("ne")
+    __lt__ = _method("lt")
+    __le__ = _method("le")
+    __gt__ = _method("gt")
+    __ge__ = _method("ge")
+    __rsub__ = _reflected("sub")
+    __rtruediv__ = _reflected("div")
+    __rpow__ = _reflected("pow")
+    __rmatmul__ = _reflected("matmul")
+
+
+# __eq__ is defined, so Python would drop __hash__: tensors hash by identity, as in PyTorch.
+Tensor.__hash__ = lambda self: id(self)
+
+
+def _legacy_type_name(t):
+    names = {
+        torch.float32: "FloatTensor", torch.float64: "DoubleTensor", torch.float16: "HalfTensor",
+        torch.bfloat16: "BFloat16Tensor", torch.int64: "LongTensor", torch.int32: "IntTensor",
+        torch.int16: "ShortTensor", torch.int8: "CharTensor", torch.uint8: "ByteTensor", torch.bool: "BoolTensor",
+        torch.complex64: "ComplexFloatTensor", torch.complex128: "ComplexDoubleTensor",
+    }
+    prefix = "torch." if t.device.type == "cpu" else f"torch.{t.device.type}."
+    return prefix + names.get(t.dtype, "Tensor")
+
+
+def _rebuild_from_list(data, dtype, device):
+    return torch.tensor(data, dtype=dtype, device=device)

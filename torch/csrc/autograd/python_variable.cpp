@@ -1,0 +1,398 @@
+// torch/csrc/autograd/python_variable.cpp - torch._C.TensorBase: the Python tensor type.
+// Mirrors PyTorch's torch/csrc/autograd/python_variable.cpp (and the hand-written part of
+// python_variable_methods.cpp). Guide: docs/source/internals/python_bindings.rst.
+//
+// Written with the CPython API, as PyTorch's is: a THPVariable is a PyObject header and an
+// at::Tensor. The metadata (shape, stride, dtype, device ...) is read from the TensorImpl
+// here; the operator methods (t.fill_(1), t.zero_()) are generated from
+// native_functions.yaml into python_variable_methods.cpp and appended to these.
+#include <torch/csrc/autograd/python_variable.h>
+
+#include <torch/csrc/Device.h>
+#include <torch/csrc/Dtype.h>
+#include <torch/csrc/Exceptions.h>
+#include <torch/csrc/Size.h>
+#include <torch/csrc/Storage.h>
+#include <torch/csrc/utils/python_arg_parser.h>
+#include <torch/csrc/utils/tensor_list.h>
+#include <torch/csrc/utils/tensor_new.h>
+#include <torch/csrc/utils/tensor_numpy.h>
+
+#include <pybind11/pybind11.h>
+
+#include <vector>
+
+namespace py = pybind11;
+using namespace torch;
+
+PyObject* THPVariableClass = nullptr;
+
+// [marker: THPVariable_Wrap]
+PyObject* THPVariable_NewWithVar(PyTypeObject* type, const at::TensorBase& var) {
+  PyObject* obj = type->tp_alloc(type, 0);
+  if (!obj) return nullptr;
+  auto* v = reinterpret_cast<THPVariable*>(obj);
+  new (&v->cdata) at::Tensor(var);
+  v->requires_grad = false;
+  // The TensorImpl now knows its Python object (a borrowed pointer: the object owns the
+  // tensor, not the other way round).
+  var.unsafeGetTensorImpl()->set_pyobj(obj);
+  return obj;
+}
+
+PyObject* THPVariable_Wrap(const at::TensorBase& var) {
+  if (!var.defined()) Py_RETURN_NONE;
+  if (auto* obj = static_cast<PyObject*>(var.unsafeGetTensorImpl()->pyobj())) {
+    // This TensorImpl has been to Python before: hand back the same object.
+    Py_INCREF(obj);
+    return obj;
+  }
+  PyTypeObject* type = THPVariableClass ? reinterpret_cast<PyTypeObject*>(THPVariableClass) : &THPVariableType;
+  return THPVariable_NewWithVar(type, var);
+}
+// [end marker: THPVariable_Wrap]
+
+namespace {
+
+// [marker: THPVariable_dealloc]
+void THPVariable_dealloc(PyObject* self) {
+  auto* v = reinterpret_cast<THPVariable*>(self);
+  if (v->cdata.defined() && v->cdata.unsafeGetTensorImpl()->pyobj() == self) {
+    // The tensor may live on in C++; the next time it reaches Python it gets a new object.
+    v->cdata.unsafeGetTensorImpl()->set_pyobj(nullptr);
+  }
+  v->cdata.~Tensor();
+  Py_TYPE(self)->tp_free(self);
+}
+// [end marker: THPVariable_dealloc]
+
+// torch.Tensor(2, 3), torch.Tensor([1, 2]), torch.Tensor(): the legacy constructor.
+PyObject* THPVariable_pynew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
+  HANDLE_TH_ERRORS
+  TORCH_CHECK_TYPE(type != &THPVariableType, "Cannot directly construct TensorBase; subclass it and then construct that");
+  at::Tensor tensor = torch::utils::legacy_tensor_ctor(args, kwargs);
+  if (auto* existing = static_cast<PyObject*>(tensor.unsafeGetTensorImpl()->pyobj())) {
+    Py_INCREF(existing);
+    return existing;
+  }
+  return THPVariable_NewWithVar(type, tensor);
+  END_HANDLE_TH_ERRORS
+}
+
+const at::Tensor& self_tensor(PyObject* self) {
+  return THPVariable_Unpack(self);
+}
+
+// ---- properties ----
+
+PyObject* THPVariable_get_shape(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  return THPSize_NewFromSizes(self_tensor(self).sizes());
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_get_dtype(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  return getTHPDtype(self_tensor(self).scalar_type()).release().ptr();
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_get_device(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  return py::cast(THPDevice{self_tensor(self).device()}).release().ptr();
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_get_ndim(PyObject* self, void*) {
+  return PyLong_FromLongLong(self_tensor(self).dim());
+}
+PyObject* THPVariable_is_cuda(PyObject* self, void*) {
+  return PyBool_FromLong(self_tensor(self).is_cuda());
+}
+PyObject* THPVariable_is_cpu(PyObject* self, void*) {
+  return PyBool_FromLong(self_tensor(self).is_cpu());
+}
+PyObject* THPVariable_is_meta(PyObject* self, void*) {
+  return PyBool_FromLong(self_tensor(self).is_meta());
+}
+PyObject* THPVariable_false(PyObject* self, void*) {
+  Py_RETURN_FALSE;
+}
+PyObject* THPVariable_true(PyObject* self, void*) {
+  Py_RETURN_TRUE;
+}
+PyObject* THPVariable_none(PyObject* self, void*) {
+  Py_RETURN_NONE;
+}
+PyObject* THPVariable_get_nbytes(PyObject* self, void*) {
+  return PyLong_FromSize_t(self_tensor(self).nbytes());
+}
+PyObject* THPVariable_get_itemsize(PyObject* self, void*) {
+  return PyLong_FromSize_t(self_tensor(self).itemsize());
+}
+PyObject* THPVariable_get_version(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  return PyLong_FromLongLong(self_tensor(self)._version());
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_get_layout(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  return py::object(py::module_::import("torch").attr("strided")).release().ptr();
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_get_requires_grad(PyObject* self, void*) {
+  return PyBool_FromLong(reinterpret_cast<THPVariable*>(self)->requires_grad);
+}
+int THPVariable_set_requires_grad(PyObject* self, PyObject* value, void*) {
+  HANDLE_TH_ERRORS
+  TORCH_CHECK_TYPE(value && PyBool_Check(value), "requires_grad must be a bool");
+  const auto& t = self_tensor(self);
+  const bool requires_grad = value == Py_True;
+  TORCH_CHECK(!requires_grad || c10::isFloatingType(t.scalar_type()) || c10::isComplexType(t.scalar_type()),
+              "only Tensors of floating point dtype can require gradients");
+  reinterpret_cast<THPVariable*>(self)->requires_grad = requires_grad;
+  return 0;
+  END_HANDLE_TH_ERRORS_RET(-1)
+}
+
+// [marker: THPVariable_properties]
+PyGetSetDef THPVariable_properties[] = {
+    {"shape", THPVariable_get_shape, nullptr, "The sizes, as a torch.Size.", nullptr},
+    {"dtype", THPVariable_get_dtype, nullptr, "The element type.", nullptr},
+    {"device", THPVariable_get_device, nullptr, "Where the data lives.", nullptr},
+    {"layout", THPVariable_get_layout, nullptr, "torch.strided.", nullptr},
+    {"ndim", THPVariable_get_ndim, nullptr, "The number of dimensions.", nullptr},
+    {"is_cuda", THPVariable_is_cuda, nullptr, nullptr, nullptr},
+    {"is_cpu", THPVariable_is_cpu, nullptr, nullptr, nullptr},
+    {"is_meta", THPVariable_is_meta, nullptr, nullptr, nullptr},
+    {"is_sparse", THPVariable_false, nullptr, nullptr, nullptr},
+    {"is_quantized", THPVariable_false, nullptr, nullptr, nullptr},
+    {"is_nested", THPVariable_false, nullptr, nullptr, nullptr},
+    {"is_leaf", THPVariable_true, nullptr, nullptr, nullptr},
+    {"grad", THPVariable_none, nullptr, nullptr, nullptr},
+    {"grad_fn", THPVariable_none, nullptr, nullptr, nullptr},
+    {"nbytes", THPVariable_get_nbytes, nullptr, "numel() * itemsize.", nullptr},
+    {"itemsize", THPVariable_get_itemsize, nullptr, "Bytes per element.", nullptr},
+    {"_version", THPVariable_get_version, nullptr, "The version counter: +1 per in-place write.", nullptr},
+    {"requires_grad", THPVariable_get_requires_grad, THPVariable_set_requires_grad, nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+// [end marker: THPVariable_properties]
+
+// ---- methods ----
+
+PyObject* THPVariable_size(PyObject* self, PyObject* args, PyObject* kwargs) {
+  HANDLE_TH_ERRORS
+  static PythonArgParser parser({"size(int64_t? dim=None)"});
+  ParsedArgs<1> parsed_args;
+  auto r = parser.parse(self, args, kwargs, parsed_args);
+  const auto& t = self_tensor(self);
+  if (r.isNone(0)) return THPSize_NewFromSizes(t.sizes());
+  return PyLong_FromLongLong(t.size(r.toInt64(0)));
+  END_HANDLE_TH_ERRORS
+}
+
+PyObject* THPVariable_stride(PyObject* self, PyObject* args, PyObject* kwargs) {
+  HANDLE_TH_ERRORS
+  static PythonArgParser parser({"stride(int64_t? dim=None)"});
+  ParsedArgs<1> parsed_args;
+  auto r = parser.parse(self, args, kwargs, parsed_args);
+  const auto& t = self_tensor(self);
+  if (r.isNone(0)) {
+    // a plain tuple, as in PyTorch
+    py::tuple strides(t.dim());
+    for (int64_t i = 0; i < t.dim(); ++i) strides[i] = py::int_(t.strides()[i]);
+    return strides.release().ptr();
+  }
+  return PyLong_FromLongLong(t.stride(r.toInt64(0)));
+  END_HANDLE_TH_ERRORS
+}
+
+PyObject* THPVariable_dim(PyObject* self, PyObject*) {
+  return PyLong_FromLongLong(self_tensor(self).dim());
+}
+PyObject* THPVariable_numel(PyObject* self, PyObject*) {
+  return PyLong_FromLongLong(self_tensor(self).numel());
+}
+PyObject* THPVariable_storage_offset(PyObject* self, PyObject*) {
+  return PyLong_FromLongLong(self_tensor(self).storage_offset());
+}
+PyObject* THPVariable_element_size(PyObject* self, PyObject*) {
+  return PyLong_FromLongLong(self_tensor(self).element_size());
+}
+PyObject* THPVariable_is_floating_point(PyObject* self, PyObject*) {
+  return PyBool_FromLong(c10::isFloatingType(self_tensor(self).scalar_type()));
+}
+PyObject* THPVariable_is_complex(PyObject* self, PyObject*) {
+  return PyBool_FromLong(c10::isComplexType(self_tensor(self).scalar_type()));
+}
+PyObject* THPVariable_get_device_index(PyObject* self, PyObject*) {
+  const auto& t = self_tensor(self);
+  return PyLong_FromLongLong(t.is_cpu() ? -1 : t.device().index());
+}
+
+PyObject* THPVariable_is_contiguous(PyObject* self, PyObject* args, PyObject* kwargs) {
+  HANDLE_TH_ERRORS
+  static PythonArgParser parser({"is_contiguous(*, MemoryFormat memory_format=torch.contiguous_format)"});
+  ParsedArgs<1> parsed_args;
+  auto r = parser.parse(self, args, kwargs, parsed_args);
+  TORCH_CHECK(r.memoryformat(0) == at::MemoryFormat::Contiguous,
+              "is_contiguous() supports memory_format=torch.contiguous_format only in this tree");
+  return PyBool_FromLong(self_tensor(self).is_contiguous());
+  END_HANDLE_TH_ERRORS
+}
+
+PyObject* THPVariable_data_ptr(PyObject* self, PyObject*) {
+  HANDLE_TH_ERRORS
+  const auto& t = self_tensor(self);
+  // A tensor without memory (meta, or no elements allocated) has data_ptr() == 0.
+  if (!t.has_storage() || t.storage().data() == nullptr) return PyLong_FromLong(0);
+  return PyLong_FromVoidPtr(t.data_ptr());
+  END_HANDLE_TH_ERRORS
+}
+
+// [marker: untyped_storage]
+PyObject* THPVariable_untyped_storage(PyObject* self, PyObject*) {
+  HANDLE_TH_ERRORS
+  // A torch.UntypedStorage holding another reference to this tensor's StorageImpl.
+  py::object base = py::cast(THPStorage{self_tensor(self).storage()});
+  return py::module_::import("torch").attr("UntypedStorage")(py::arg("_share") = base).release().ptr();
+  END_HANDLE_TH_ERRORS
+}
+// [end marker: untyped_storage]
+
+PyObject* THPVariable_item(PyObject* self, PyObject*) {
+  HANDLE_TH_ERRORS
+  return scalarToPython(torch::utils::tensor_item(self_tensor(self)));
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_tolist(PyObject* self, PyObject*) {
+  HANDLE_TH_ERRORS
+  return torch::utils::tensor_to_list(self_tensor(self));
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_numpy(PyObject* self, PyObject* args, PyObject* kwargs) {
+  HANDLE_TH_ERRORS
+  static PythonArgParser parser({"numpy(*, bool force=False)"});
+  ParsedArgs<1> parsed_args;
+  auto r = parser.parse(self, args, kwargs, parsed_args);
+  const auto& t = self_tensor(self);
+  TORCH_CHECK(r.toBool(0) || !reinterpret_cast<THPVariable*>(self)->requires_grad,
+              "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
+  return torch::utils::tensor_to_numpy(t, r.toBool(0));
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_requires_grad_(PyObject* self, PyObject* args, PyObject* kwargs) {
+  HANDLE_TH_ERRORS
+  static PythonArgParser parser({"requires_grad_(bool requires_grad=True)"});
+  ParsedArgs<1> parsed_args;
+  auto r = parser.parse(self, args, kwargs, parsed_args);
+  const auto& t = self_tensor(self);
+  const bool requires_grad = r.toBool(0);
+  TORCH_CHECK(!requires_grad || c10::isFloatingType(t.scalar_type()) || c10::isComplexType(t.scalar_type()),
+              "only Tensors of floating point dtype can require gradients");
+  reinterpret_cast<THPVariable*>(self)->requires_grad = requires_grad;
+  Py_INCREF(self);
+  return self;
+  END_HANDLE_TH_ERRORS
+}
+// t.as_subclass(cls): the same data and metadata in a new TensorImpl, as an instance of cls.
+PyObject* THPVariable_as_subclass(PyObject* self, PyObject* args, PyObject* kwargs) {
+  HANDLE_TH_ERRORS
+  static PythonArgParser parser({"as_subclass(PyObject* cls)"});
+  ParsedArgs<1> parsed_args;
+  auto r = parser.parse(self, args, kwargs, parsed_args);
+  PyObject* cls = r.pyobject(0);
+  TORCH_CHECK_TYPE(PyType_Check(cls) && PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls), &THPVariableType),
+                   "cls must be a type (got ", Py_TYPE(cls)->tp_name, ")");
+  const auto& t = self_tensor(self);
+  // the alias shares storage and version counter (PyTorch's Tensor::alias)
+  auto impl = c10::make_intrusive<c10::TensorImpl>(c10::Storage(t.storage()), t.key_set(), t.dtype());
+  impl->set_sizes_and_strides(t.sizes(), t.strides(), t.storage_offset());
+  impl->set_version_counter(t.unsafeGetTensorImpl()->version_counter());
+  return THPVariable_NewWithVar(reinterpret_cast<PyTypeObject*>(cls), at::Tensor(std::move(impl)));
+  END_HANDLE_TH_ERRORS
+}
+
+PyObject* THPVariable_dim_noargs(PyObject* self, PyObject* a) {
+  return THPVariable_dim(self, a);
+}
+
+// [marker: THPVariable_methods]
+std::vector<PyMethodDef> manual_methods = {
+    {"size", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_size)),
+     METH_VARARGS | METH_KEYWORDS, "size(dim=None): the sizes (a torch.Size) or one of them."},
+    {"stride", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_stride)),
+     METH_VARARGS | METH_KEYWORDS, "stride(dim=None): elements to step in memory per index, per dimension."},
+    {"dim", THPVariable_dim, METH_NOARGS, "The number of dimensions."},
+    {"ndimension", THPVariable_dim_noargs, METH_NOARGS, "The number of dimensions."},
+    {"numel", THPVariable_numel, METH_NOARGS, "The number of elements."},
+    {"nelement", THPVariable_numel, METH_NOARGS, "The number of elements."},
+    {"storage_offset", THPVariable_storage_offset, METH_NOARGS, "Where element 0 is in the storage, in elements."},
+    {"element_size", THPVariable_element_size, METH_NOARGS, "Bytes per element."},
+    {"is_floating_point", THPVariable_is_floating_point, METH_NOARGS, nullptr},
+    {"is_complex", THPVariable_is_complex, METH_NOARGS, nullptr},
+    {"get_device", THPVariable_get_device_index, METH_NOARGS, nullptr},
+    {"is_contiguous", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_is_contiguous)),
+     METH_VARARGS | METH_KEYWORDS, "Whether the elements are laid out row-major without gaps."},
+    {"data_ptr", THPVariable_data_ptr, METH_NOARGS, "The address of element 0."},
+    {"untyped_storage", THPVariable_untyped_storage, METH_NOARGS, "The storage (shared, not copied)."},
+    {"item", THPVariable_item, METH_NOARGS, "The one element as a Python number."},
+    {"tolist", THPVariable_tolist, METH_NOARGS, "Nested lists of Python numbers."},
+    {"numpy", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_numpy)),
+     METH_VARARGS | METH_KEYWORDS, "A numpy array sharing this tensor's memory."},
+    {"requires_grad_", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_requires_grad_)),
+     METH_VARARGS | METH_KEYWORDS, nullptr},
+    {"as_subclass", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_as_subclass)),
+     METH_VARARGS | METH_KEYWORDS, "The same tensor data as an instance of cls."},
+};
+// [end marker: THPVariable_methods]
+
+std::vector<PyMethodDef> all_methods;
+
+// torch._C._set_tensor_class(cls): the class C++ makes tensors as (torch.Tensor).
+PyObject* THPModule_setTensorClass(PyObject* module, PyObject* cls) {
+  HANDLE_TH_ERRORS
+  TORCH_CHECK_TYPE(PyType_Check(cls) && PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls), &THPVariableType),
+                   "_set_tensor_class expects a subclass of torch._C.TensorBase");
+  Py_INCREF(cls);
+  Py_XDECREF(THPVariableClass);
+  THPVariableClass = cls;
+  Py_RETURN_NONE;
+  END_HANDLE_TH_ERRORS
+}
+
+PyMethodDef module_methods[] = {
+    {"_set_tensor_class", THPModule_setTensorClass, METH_O, "Register torch.Tensor as the class of new tensors."},
+    {nullptr, nullptr, 0, nullptr}};
+
+}  // namespace
+
+// [marker: THPVariableType]
+PyTypeObject THPVariableType = {PyVarObject_HEAD_INIT(nullptr, 0) "torch._C.TensorBase"};
+// [end marker: THPVariableType]
+
+namespace torch::autograd {
+
+void set_requires_grad(PyObject* obj, bool value) {
+  py::handle(obj).attr("requires_grad") = py::bool_(value);
+}
+
+void initTensorBindings(PyObject* module) {
+  all_methods = manual_methods;
+  for (PyMethodDef* def = generated_variable_methods(); def->ml_name != nullptr; ++def) {
+    all_methods.push_back(*def);
+  }
+  all_methods.push_back({nullptr, nullptr, 0, nullptr});
+
+  THPVariableType.tp_basicsize = sizeof(THPVariable);
+  THPVariableType.tp_dealloc = THPVariable_dealloc;
+  // BASETYPE: torch.Tensor (torch/_tensor.py) and user classes subclass it.
+  THPVariableType.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE;
+  THPVariableType.tp_doc = "The C++ half of torch.Tensor: one at::Tensor per object.";
+  THPVariableType.tp_methods = all_methods.data();
+  THPVariableType.tp_getset = THPVariable_properties;
+  THPVariableType.tp_new = THPVariable_pynew;
+  if (PyType_Ready(&THPVariableType) < 0) throw py::error_already_set();
+  Py_INCREF(&THPVariableType);
+  PyModule_AddObject(module, "TensorBase", reinterpret_cast<PyObject*>(&THPVariableType));
+  PyModule_AddFunctions(module, module_methods);
+}
+
+}  // namespace torch::autograd
