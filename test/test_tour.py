@@ -7,7 +7,7 @@ import sys
 def test_tour_runs_and_reports_each_stop():
     out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
                          check=True, timeout=120).stdout
-    for n in range(1, 9):
+    for n in range(1, 10):
         assert f"== Stop {n}:" in out
     assert "device(type='cuda', index=1)" in out
     assert "RuntimeError: Invalid device string: 'cuda:01'" in out
@@ -21,7 +21,7 @@ def test_tour_shows_the_caching_allocator_on_the_simulator():
     out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
                          check=True, timeout=120).stdout
     stop = out.split("== Stop 6: the CUDA caching allocator")[1].split("== Stop 7:")[0]
-    assert "== Stop 8: watching it in a debugger" in out
+    assert "== Stop 9: watching it in a debugger" in out
     assert "(512, 2097152)" in stop            # a 512-byte block from a 2 MiB segment
     assert "(1, 1)" in stop                    # one segment, one free split block beside the block
     assert "(0, 2097152)" in stop              # freed: the segment stays cached
@@ -33,7 +33,7 @@ def test_tour_shows_the_caching_allocator_on_the_simulator():
 def test_tour_follows_one_call_from_python_to_a_kernel():
     out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
                          check=True, timeout=120).stdout
-    stop = out.split("== Stop 7: one call from Python to a kernel")[1].split("== Stop 8:")[0]
+    stop = out.split("== Stop 8: one call from Python to a kernel")[1].split("== Stop 9:")[0]
     assert "tensor([[0., 0., 0.],\n           [0., 0., 0.]])" in stop
     for where in ["python_torch_functions.cpp", "at::_ops::zeros::call", "Dispatcher", "RegisterBackendSelect.cpp",
                   "RegisterCompositeExplicitAutograd.cpp", "aten/src/ATen/native/TensorFactories.cpp",
@@ -44,3 +44,13 @@ def test_tour_follows_one_call_from_python_to_a_kernel():
     assert "[redispatch] op=[aten::zeros], key=[CPU]" in stop
     assert "[call] op=[aten::empty.memory_format], key=[BackendSelect]" in stop
     assert "t.fill_(1) is t\n   True" in stop
+
+
+def test_tour_shows_a_views_strides_and_offset():
+    out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
+                         check=True, timeout=120).stdout
+    stop = out.split("== Stop 7: views: sizes, strides and offset over one storage")[1].split("== Stop 8:")[0]
+    assert "((2, 1), 0)" in stop      # t: contiguous
+    assert "((1,), 2)" in stop        # t[1]: offset 2
+    assert "((2,), 0)" in stop        # t[:, 0]: stride 2
+    assert "((1, 2), False)" in stop  # t.t()

@@ -113,6 +113,23 @@ def python_to_kernel_stop():
          "the TensorImpl's pyobj slot gives back the same Python object (THPVariable_Wrap)")
 
 
+def views_stop():
+    t = torch.tensor([[1, 2], [3, 4]], dtype=torch.int32)
+    step("t = torch.tensor([[1, 2], [3, 4]], dtype=torch.int32); t.stride(), t.storage_offset()",
+         (t.stride(), t.storage_offset()), "contiguous: each stride is the product of the sizes after it")
+    row = t.select(0, 1)
+    step("row = t.select(0, 1)   # t[1]; row.stride(), row.storage_offset()", (row.stride(), row.storage_offset()),
+         "at::native::select in aten/src/ATen/native/TensorShape.cpp: offset += index * stride")
+    col = t.select(1, 0)
+    step("col = t.select(1, 0)   # t[:, 0]; col.stride(), col.storage_offset()", (col.stride(), col.storage_offset()),
+         "the same storage, walked with stride 2 from offset 0")
+    step("t.t().stride(), t.t().is_contiguous()", (t.t().stride(), t.t().is_contiguous()),
+         "transpose swaps two strides: no data moves")
+    step("row.untyped_storage().data_ptr() == t.untyped_storage().data_ptr()",
+         row.untyped_storage().data_ptr() == t.untyped_storage().data_ptr(),
+         "every view is a new TensorImpl over the same StorageImpl (alias_with_sizes_and_strides)")
+
+
 def main():
     print("Torch Anatomy: a guided tour of the layers, from Python down to the allocator.")
     print()
@@ -186,10 +203,13 @@ def main():
     stop(6, "the CUDA caching allocator", "cuda_caching_allocator.rst")
     cuda_caching_allocator_stop()
 
-    stop(7, "one call from Python to a kernel", "python_bindings.rst")
+    stop(7, "views: sizes, strides and offset over one storage", "tensor_views.rst")
+    views_stop()
+
+    stop(8, "one call from Python to a kernel", "one_call.rst")
     python_to_kernel_stop()
 
-    stop(8, "watching it in a debugger", "debugger.rst")
+    stop(9, "watching it in a debugger", "debugger.rst")
     say("""
         make debug
         gdb -x tools/gdb/gdbinit -ex 'break c10::alloc_cpu' -ex run -ex bt \\
