@@ -40,14 +40,22 @@ def _method(name):
 
 
 def _reflected(name):
-    """other <op> self, for a number on the left: 2 - t is (-t) + 2 ... written with the method."""
+    """number <op> tensor (2.5 - t, 2 ** t): the number becomes a 0-d tensor of its own kind
+    (bool, int64, the default float dtype, complex), so the usual promotion rules decide the
+    result's dtype: a 0-d operand changes it only when its category is higher, as a Python
+    number does in PyTorch (2.5 - int64 tensor is float32; 2 - int32 tensor stays int32)."""
 
     def call(self, other):
         fn = getattr(TensorBase, name, None)
         if fn is None:
             return NotImplemented
-        return fn(torch.tensor(other, dtype=self.dtype) if not isinstance(other, Tensor) else other, self)
+        if not isinstance(other, Tensor):
+            if not isinstance(other, (bool, int, float, complex)):
+                return NotImplemented
+            other = torch.tensor(other, device=self.device if self.device.type != "meta" else "cpu")
+        return fn(other, self)
 
+    call.__name__ = "__r" + name + "__"
     return call
 
 
@@ -161,6 +169,8 @@ class Tensor(TensorBase):
     __rsub__ = _reflected("sub")
     __rtruediv__ = _reflected("div")
     __rpow__ = _reflected("pow")
+    __rfloordiv__ = _reflected("floor_divide")
+    __rmod__ = _reflected("remainder")
     __rmatmul__ = _reflected("matmul")
 
 

@@ -227,3 +227,30 @@ def test_unary_ops_on_permuted_tensors(a):
     permuted = t.permute(perm)
     np.testing.assert_allclose(torch.exp(permuted).numpy(), np.exp(np.transpose(a, perm)), rtol=1e-6)
     np.testing.assert_allclose(torch.abs(permuted).numpy(), np.abs(np.transpose(a, perm)))
+
+
+# ---- a number on the left (Tensor.__rsub__ and friends) ----
+
+@pytest.mark.parametrize("expr, values, dtype", [
+    # (expression, PyTorch 2.13's values and dtype for t = torch.tensor([1, 2]))
+    ("2.5 - t", [1.5, 0.5], torch.float32),
+    ("2 - t", [1, 0], torch.int64),
+    ("2.5 * t", [2.5, 5.0], torch.float32),
+    ("3 / t", [3.0, 1.5], torch.float32),
+    ("2 ** t", [2, 4], torch.int64),
+    ("2.5 ** t", [2.5, 6.25], torch.float32),
+    ("1 + t", [2, 3], torch.int64),
+    ("7 // t", [7, 3], torch.int64),
+    ("7 % t", [0, 1], torch.int64),
+])
+def test_number_on_the_left_promotes_like_pytorch(expr, values, dtype):
+    t = torch.tensor([1, 2])  # noqa: F841 - used by eval
+    r = eval(expr)
+    assert r.tolist() == values
+    assert r.dtype == dtype
+
+
+def test_number_on_the_left_keeps_the_narrower_tensor_dtype():
+    t = torch.tensor([1, 2], dtype=torch.int32)
+    assert (2 - t).dtype == torch.int32
+    assert (2.5 - t.to(torch.float16)).dtype == torch.float16
