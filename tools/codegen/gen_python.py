@@ -24,6 +24,7 @@ from typing import Dict, List, Optional, Tuple
 
 from tools.codegen import cpp
 from tools.codegen.model import Argument, NativeFunction, Type
+from tools.codegen.utils import write_if_changed
 
 GENERATED = "@" + "generated"
 
@@ -568,24 +569,14 @@ def gen_pyi(functions, methods) -> Tuple[str, str]:
     return var_funcs, "\n".join(init) + "\n"
 
 
-def _write(path: str, text: str) -> None:
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    if os.path.exists(path):
-        with open(path) as f:
-            if f.read() == text:
-                return
-    with open(path, "w") as f:
-        f.write(text)
-
-
 def gen(native_functions: List[NativeFunction], python_install_dir: str, pyi_install_dir: Optional[str]) -> None:
     functions = python_overloads(native_functions, method=False)
     methods = python_overloads(native_functions, method=True)
-    _write(os.path.join(python_install_dir, "python_torch_functions.cpp"),
+    write_if_changed(os.path.join(python_install_dir, "python_torch_functions.cpp"),
            gen_cpp(functions, False, "python_torch_functions.cpp"))
-    _write(os.path.join(python_install_dir, "python_variable_methods.cpp"),
+    write_if_changed(os.path.join(python_install_dir, "python_variable_methods.cpp"),
            gen_cpp(methods, True, "python_variable_methods.cpp"))
     if pyi_install_dir:
         var_funcs, init = gen_pyi(functions, methods)
-        _write(os.path.join(pyi_install_dir, "_VariableFunctions.pyi"), var_funcs)
-        _write(os.path.join(pyi_install_dir, "__init__.pyi"), init)
+        write_if_changed(os.path.join(pyi_install_dir, "_VariableFunctions.pyi"), var_funcs)
+        write_if_changed(os.path.join(pyi_install_dir, "__init__.pyi"), init)

@@ -91,6 +91,8 @@ class TORCH_API Dispatcher final {
   Dispatcher() = default;
   OperatorHandle findOrRegisterName_(const OperatorName& op_name);
   [[noreturn]] void reportError(const OperatorEntry& op, DispatchKey key) const;
+  template <class Return, class... Args>
+  Return callKernel(const char* kind, const OperatorEntry& op, DispatchKeySet ks, Args... args) const;
 
   friend class OperatorEntry;
   std::list<OperatorEntry> operators_;  // a list: entries never move, handles stay valid
@@ -157,20 +159,7 @@ inline Return Dispatcher::call(const TypedOperatorHandle<Return(Args...)>& op, A
   const auto& local = impl::tls_local_dispatch_key_set();
   const DispatchKeySet unmasked = (detail::computeKeySetFromArgs(args...) | local.included_) - local.excluded_;
   const DispatchKeySet ks = unmasked & op.operatorDef_->nonFallthroughKeys(unmasked);
-  const DispatchKey key = ks.highestPriorityTypeId();
-  const KernelFunction& kernel = op.operatorDef_->lookup(ks);
-  if (C10_UNLIKELY(!kernel.isValid())) {
-    reportError(*op.operatorDef_, key);
-  }
-  if (C10_UNLIKELY(detail::show_dispatch_trace())) {
-    detail::print_dispatch_trace("call", op.operator_name(), key);
-    detail::dispatch_trace_nesting_incr();
-    struct Decr {
-      ~Decr() { detail::dispatch_trace_nesting_decr(); }
-    } decr;
-    return kernel.template call<Return, Args...>(ks, std::forward<Args>(args)...);
-  }
-  return kernel.template call<Return, Args...>(ks, std::forward<Args>(args)...);
+  return callKernel<Return, Args...>("call", *op.operatorDef_, ks, std::forward<Args>(args)...);
 }
 
 // Skip the key computation: the caller passes the keys that are left (its own masked out).
@@ -178,13 +167,20 @@ template <class Return, class... Args>
 inline Return Dispatcher::redispatch(const TypedOperatorHandle<Return(Args...)>& op,
                                      DispatchKeySet currentDispatchKeySet, Args... args) const {
   const DispatchKeySet ks = currentDispatchKeySet & op.operatorDef_->nonFallthroughKeys(currentDispatchKeySet);
+  return callKernel<Return, Args...>("redispatch", *op.operatorDef_, ks, std::forward<Args>(args)...);
+}
+
+// Run the kernel of the highest key in ks (tracing the hop when TORCH_SHOW_DISPATCH_TRACE is set).
+template <class Return, class... Args>
+inline Return Dispatcher::callKernel(const char* kind, const OperatorEntry& op, DispatchKeySet ks,
+                                     Args... args) const {
   const DispatchKey key = ks.highestPriorityTypeId();
-  const KernelFunction& kernel = op.operatorDef_->lookup(ks);
+  const KernelFunction& kernel = op.lookup(key);
   if (C10_UNLIKELY(!kernel.isValid())) {
-    reportError(*op.operatorDef_, key);
+    reportError(op, key);
   }
   if (C10_UNLIKELY(detail::show_dispatch_trace())) {
-    detail::print_dispatch_trace("redispatch", op.operator_name(), key);
+    detail::print_dispatch_trace(kind, op.operator_name(), key);
     detail::dispatch_trace_nesting_incr();
     struct Decr {
       ~Decr() { detail::dispatch_trace_nesting_decr(); }

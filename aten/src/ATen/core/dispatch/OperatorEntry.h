@@ -33,6 +33,7 @@ class TORCH_API OperatorEntry final {
   std::optional<std::type_index> cppSignature() const { return cpp_signature_; }
 
   // The kernel for a runtime key (after the table was computed).
+  const KernelFunction& lookup(DispatchKey key) const { return dispatchTable_[static_cast<uint16_t>(key)]; }
   const KernelFunction& lookup(DispatchKeySet ks) const;
   // Keys whose entry is a fallthrough are masked out of this operator's key sets, so the
   // dispatcher never even stops there. The mask depends on the backend: AutogradCPU may
