@@ -15,6 +15,7 @@
 #include <torch/csrc/autograd/python_variable.h>
 #include <torch/csrc/utils/python_arg_parser.h>
 
+#include <ATen/Functions.h>
 #include <ATen/TensorIndexing.h>
 
 #include <pybind11/pybind11.h>

@@ -85,13 +85,13 @@ TEST(IndexingTest, SetItemWritesAndBumpsVersion) {
   const auto v0 = t._version();
   set_item(t, {0}, 1.0);
   EXPECT_EQ(t._version(), v0 + 1);
-  set_item(t, {Slice(), long_tensor({2})}, arange_tensor({2, 1}) + 5);
+  set_item(t, {Slice(), long_tensor({2})}, arange_tensor({2, 1}).add(at::Scalar(5.0)));
   EXPECT_EQ(values(t), (std::vector<float>{1, 1, 5, 0, 0, 6}));
 }
 
 TEST(IndexingTest, IndexPutAccumulate) {
   auto t = at::zeros({4}, at::kFloat);
-  t.index_put_({std::optional<at::Tensor>(long_tensor({1, 1, 3}))}, arange_tensor({3}) + 1, /*accumulate=*/true);
+  t.index_put_({std::optional<at::Tensor>(long_tensor({1, 1, 3}))}, arange_tensor({3}).add(at::Scalar(1.0)), /*accumulate=*/true);
   EXPECT_EQ(values(t), (std::vector<float>{0, 3, 0, 3}));
 }
 
