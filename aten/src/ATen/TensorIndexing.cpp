@@ -143,10 +143,10 @@ void copy_to(const Tensor& dst, const Tensor& src) {
 }  // namespace
 
 // [marker: get_item]
-Tensor get_item(const Tensor& self, ArrayRef<TensorIndex> indices) {
+Tensor get_item(const Tensor& self, ArrayRef<TensorIndex> indices, bool single_index) {
   // One basic index: straight to its view (no "too many indices" count - t[0] on a 0-d
   // tensor says "invalid index of a 0-dim tensor").
-  if (indices.size() == 1) {
+  if (single_index && indices.size() == 1) {
     const auto& obj = indices[0];
     if (obj.is_integer()) return impl::applySelect(self, 0, obj.integer(), 0);
     if (obj.is_none()) return self.unsqueeze(0);
@@ -163,10 +163,10 @@ Tensor get_item(const Tensor& self, ArrayRef<TensorIndex> indices) {
 // [end marker: get_item]
 
 // [marker: set_item]
-void set_item(const Tensor& self, ArrayRef<TensorIndex> indices, const Tensor& value) {
+void set_item(const Tensor& self, ArrayRef<TensorIndex> indices, const Tensor& value, bool single_index) {
   std::vector<Tensor> tensorIndices;
   Tensor sliced;
-  if (indices.size() == 1 && indices[0].is_integer()) {
+  if (single_index && indices.size() == 1 && indices[0].is_integer()) {
     sliced = impl::applySelect(self, 0, indices[0].integer(), 0);
   } else {
     sliced = impl::applySlicing(self, indices, tensorIndices);

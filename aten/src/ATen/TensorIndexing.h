@@ -92,9 +92,12 @@ TORCH_API Tensor applySlicing(const Tensor& self, ArrayRef<TensorIndex> indices,
 }  // namespace impl
 
 // self[indices]: a view when every index is basic, else a new tensor (at::index).
-TORCH_API Tensor get_item(const Tensor& self, ArrayRef<TensorIndex> indices);
+// single_index: t[i] rather than t[i,] (Python passes false for a tuple), which decides
+// whether t[0] on a 0-d tensor says "invalid index of a 0-dim tensor" or "too many indices".
+TORCH_API Tensor get_item(const Tensor& self, ArrayRef<TensorIndex> indices, bool single_index = true);
 // self[indices] = value (value broadcasts to the indexed shape). Bumps self's version.
-TORCH_API void set_item(const Tensor& self, ArrayRef<TensorIndex> indices, const Tensor& value);
+TORCH_API void set_item(const Tensor& self, ArrayRef<TensorIndex> indices, const Tensor& value,
+                        bool single_index = true);
 TORCH_API void set_item(const Tensor& self, ArrayRef<TensorIndex> indices, const Scalar& value);
 
 }  // namespace at::indexing

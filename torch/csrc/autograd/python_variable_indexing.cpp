@@ -133,10 +133,11 @@ PyObject* THPVariable_getitem(PyObject* self, PyObject* index) {
   HANDLE_TH_ERRORS
   const auto& self_ = THPVariable_Unpack(self);
   auto indices = toTensorIndices(index);
+  const bool single_index = !treatSequenceAsTuple(index);
   at::Tensor result;
   {
     pybind11::gil_scoped_release no_gil;
-    result = get_item(self_, indices);
+    result = get_item(self_, indices, single_index);
   }
   return THPVariable_Wrap(result);
   END_HANDLE_TH_ERRORS
@@ -150,9 +151,10 @@ int THPVariable_setitem(PyObject* self, PyObject* index, PyObject* py_value) {
   const auto& self_ = THPVariable_Unpack(self);
   at::Tensor value = valueToTensor(self_, py_value);
   auto indices = toTensorIndices(index);
+  const bool single_index = !treatSequenceAsTuple(index);
   {
     pybind11::gil_scoped_release no_gil;
-    set_item(self_, indices, value);
+    set_item(self_, indices, value, single_index);
   }
   return 0;
   END_HANDLE_TH_ERRORS_RET(-1)
