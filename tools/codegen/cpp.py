@@ -23,6 +23,10 @@ _BASE = {
 def argument_type(t: Type) -> str:
     """The C++ parameter type of an argument of schema type t."""
     if t.base == "Tensor":
+        if t.is_list and t.elem_optional:
+            # Tensor?[] (index, index_put_): PyTorch passes a c10::List<std::optional<Tensor>>;
+            # an ArrayRef over the same elements does here (DispatchKeyExtractor.h sees inside).
+            return "c10::ArrayRef<::std::optional<at::Tensor>>"
         if t.is_list:
             return "at::TensorList"
         if t.is_optional:

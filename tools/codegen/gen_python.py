@@ -35,9 +35,10 @@ SKIP_PYTHON_BINDINGS_SIGNATURES = {
 }
 # Hand-written bindings (torch/csrc/autograd/python_torch_functions_manual.cpp,
 # python_variable.cpp) take these names.
-MANUAL_FUNCTIONS = {"tensor", "as_tensor", "from_numpy"}
+MANUAL_FUNCTIONS = {"tensor", "as_tensor", "from_numpy", "nonzero"}  # nonzero: as_tuple=
 MANUAL_METHODS = {"size", "stride", "dim", "numel", "item", "tolist", "numpy", "data_ptr", "is_contiguous",
-                  "element_size", "storage_offset", "untyped_storage", "requires_grad_", "as_subclass"}
+                  "element_size", "storage_offset", "untyped_storage", "requires_grad_", "as_subclass",
+                  "nonzero"}
 
 TENSOR_OPTIONS = ["dtype", "layout", "device", "pin_memory"]
 
@@ -86,6 +87,8 @@ class PyParam:
 def parser_type(t: Type) -> Tuple[str, str]:
     """(the type in a PythonArgParser signature, the .pyi type)."""
     if t.base == "Tensor":
+        if t.is_list and t.elem_optional:  # Tensor?[] (index_put_): PyTorch's spelling
+            return "c10::List<::std::optional<Tensor>>", "Union[tuple[Optional[Tensor], ...], list[Optional[Tensor]]]"
         if t.is_list:
             return "TensorList", "Union[tuple[Tensor, ...], list[Tensor]]"
         return ("Tensor?" if t.is_optional else "Tensor"), ("Optional[Tensor]" if t.is_optional else "Tensor")
@@ -279,6 +282,8 @@ def _unpack(o: Overload, a: Argument, index: int) -> Tuple[str, str]:
     t = a.type
     local = f"_{a.name}"
     if t.base == "Tensor":
+        if t.is_list and t.elem_optional:
+            return f"std::vector<std::optional<at::Tensor>> {local} = _r.list_of_optional_tensors({index});", local
         if t.is_list:
             return f"std::vector<at::Tensor> {local} = _r.tensorlist({index});", local
         if t.is_optional:

@@ -23,6 +23,7 @@ class Type:
     is_optional: bool = False  # Type? (the whole type may be None)
     alias: Optional[str] = None  # "a" in Tensor(a!)
     is_write: bool = False  # the "!" in Tensor(a!): the argument is written to
+    elem_optional: bool = False  # Tensor?[]: a list whose elements may be None (index, index_put_)
 
     @staticmethod
     def parse(text: str) -> "Type":
@@ -32,10 +33,10 @@ class Type:
             text = text[:-1]
         # Tensor(a -> *): an input whose alias set flows into every output (split, unbind).
         text = re.sub(r"\((\w+)\s*->\s*\*\)", r"(\1)", text)
-        m = re.fullmatch(r"(\w+)(\((\w+)(!?)\))?(\[(\d*)\])?(\?)?", text)
+        m = re.fullmatch(r"(\w+)(\((\w+)(!?)\))?(\?)?(\[(\d*)\])?(\?)?", text)
         if not m:
             raise ValueError(f"cannot parse type {text!r}")
-        base, _, alias, bang, list_part, list_size, inner_optional = m.groups()
+        base, _, alias, bang, elem_optional, list_part, list_size, inner_optional = m.groups()
         if base == "SymInt":
             base = "int"  # this tree has no symbolic shapes: SymInt is an int
         return Type(
@@ -45,12 +46,15 @@ class Type:
             is_optional=is_optional or inner_optional is not None,
             alias=alias,
             is_write=bool(bang),
+            elem_optional=elem_optional is not None and list_part is not None,
         )
 
     def __str__(self) -> str:
         s = self.base
         if self.alias:
             s += f"({self.alias}{'!' if self.is_write else ''})"
+        if self.elem_optional:
+            s += "?"
         if self.is_list:
             s += f"[{self.list_size or ''}]"
         if self.is_optional:

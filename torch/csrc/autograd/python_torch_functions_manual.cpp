@@ -61,7 +61,32 @@ PyObject* THPVariable_from_numpy(PyObject* module, PyObject* arg) {
   END_HANDLE_TH_ERRORS
 }
 
+// torch.nonzero(input, *, as_tuple=False): as_tuple picks the operator (nonzero or
+// nonzero_numpy), so the binding is written by hand, as in PyTorch.
+PyObject* THPVariable_nonzero(PyObject* self, PyObject* args, PyObject* kwargs) {
+  HANDLE_TH_ERRORS
+  static PythonArgParser parser({
+      "nonzero(Tensor input, *, bool as_tuple=False)",
+  });
+  ParsedArgs<2> parsed_args;
+  auto r = parser.parse(nullptr, args, kwargs, parsed_args);
+  if (r.has_torch_function()) {
+    return handle_torch_function(r, nullptr, args, kwargs, THPVariableFunctionsModule, "torch");
+  }
+  at::Tensor input = r.tensor(0);
+  if (r.toBool(1)) {
+    auto parts = input.nonzero_numpy();
+    py::tuple result(parts.size());
+    for (size_t i = 0; i < parts.size(); i++) result[i] = py::reinterpret_steal<py::object>(THPVariable_Wrap(parts[i]));
+    return result.release().ptr();
+  }
+  return THPVariable_Wrap(input.nonzero());
+  END_HANDLE_TH_ERRORS
+}
+
 std::vector<PyMethodDef> manual_functions = {
+    {"nonzero", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_nonzero)),
+     METH_VARARGS | METH_KEYWORDS, "torch.nonzero(input, *, as_tuple=False): the indices of the nonzero elements."},
     {"tensor", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_tensor)),
      METH_VARARGS | METH_KEYWORDS, "torch.tensor(data, *, dtype=None, device=None, requires_grad=False): a copy of data."},
     {"as_tensor", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_as_tensor)),

@@ -13,6 +13,7 @@
 #include <torch/csrc/Exceptions.h>
 #include <torch/csrc/Size.h>
 #include <torch/csrc/Storage.h>
+#include <torch/csrc/autograd/python_variable_indexing.h>
 #include <torch/csrc/utils/python_arg_parser.h>
 #include <torch/csrc/utils/tensor_list.h>
 #include <torch/csrc/utils/tensor_new.h>
@@ -310,6 +311,24 @@ PyObject* THPVariable_as_subclass(PyObject* self, PyObject* args, PyObject* kwar
   END_HANDLE_TH_ERRORS
 }
 
+// t.nonzero(*, as_tuple=False): written by hand, as in PyTorch, because as_tuple picks
+// between two operators (nonzero: one [n, dim] tensor; nonzero_numpy: a tuple of them).
+PyObject* THPVariable_nonzero(PyObject* self, PyObject* args, PyObject* kwargs) {
+  HANDLE_TH_ERRORS
+  static PythonArgParser parser({"nonzero(*, bool as_tuple=False)"});
+  ParsedArgs<1> parsed_args;
+  auto r = parser.parse(self, args, kwargs, parsed_args);
+  const auto& t = self_tensor(self);
+  if (r.toBool(0)) {
+    auto parts = t.nonzero_numpy();
+    py::tuple result(parts.size());
+    for (size_t i = 0; i < parts.size(); i++) result[i] = py::reinterpret_steal<py::object>(THPVariable_Wrap(parts[i]));
+    return result.release().ptr();
+  }
+  return THPVariable_Wrap(t.nonzero());
+  END_HANDLE_TH_ERRORS
+}
+
 PyObject* THPVariable_dim_noargs(PyObject* self, PyObject* a) {
   return THPVariable_dim(self, a);
 }
@@ -339,6 +358,8 @@ std::vector<PyMethodDef> manual_methods = {
      METH_VARARGS | METH_KEYWORDS, "A numpy array sharing this tensor's memory."},
     {"requires_grad_", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_requires_grad_)),
      METH_VARARGS | METH_KEYWORDS, nullptr},
+    {"nonzero", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_nonzero)),
+     METH_VARARGS | METH_KEYWORDS, "nonzero(*, as_tuple=False): the indices of the nonzero elements."},
     {"as_subclass", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_as_subclass)),
      METH_VARARGS | METH_KEYWORDS, "The same tensor data as an instance of cls."},
 };
@@ -364,6 +385,13 @@ PyMethodDef module_methods[] = {
 
 }  // namespace
 
+// t[index] and t[index] = value (python_variable_indexing.cpp).
+PyMappingMethods THPVariable_as_mapping = {
+    nullptr,  // mp_length: __len__ is torch.Tensor's (torch/_tensor.py)
+    torch::autograd::THPVariable_getitem,
+    torch::autograd::THPVariable_setitem,
+};
+
 // [marker: THPVariableType]
 PyTypeObject THPVariableType = {PyVarObject_HEAD_INIT(nullptr, 0) "torch._C.TensorBase"};
 // [end marker: THPVariableType]
@@ -388,6 +416,7 @@ void initTensorBindings(PyObject* module) {
   THPVariableType.tp_doc = "The C++ half of torch.Tensor: one at::Tensor per object.";
   THPVariableType.tp_methods = all_methods.data();
   THPVariableType.tp_getset = THPVariable_properties;
+  THPVariableType.tp_as_mapping = &THPVariable_as_mapping;
   THPVariableType.tp_new = THPVariable_pynew;
   if (PyType_Ready(&THPVariableType) < 0) throw py::error_already_set();
   Py_INCREF(&THPVariableType);

@@ -34,6 +34,7 @@ const std::unordered_map<std::string, ParameterType> type_map = {
     {"double", ParameterType::DOUBLE},
     {"complex", ParameterType::COMPLEX},
     {"TensorList", ParameterType::TENSOR_LIST},
+    {"c10::List<::std::optional<Tensor>>", ParameterType::TENSOR_LIST},  // Tensor?[] (index_put_)
     {"IntArrayRef", ParameterType::INT_LIST},
     {"SymIntArrayRef", ParameterType::INT_LIST},
     {"ArrayRef<double>", ParameterType::FLOAT_LIST},
@@ -791,6 +792,14 @@ std::vector<at::Tensor> PythonArgs::tensorlist(int i) const {
     py::object item = py::reinterpret_steal<py::object>(PySequence_GetItem(arg, k));
     res.push_back(THPVariable_Unpack(item.ptr()));
   }
+  return res;
+}
+
+// Tensor?[] (index_put_): as in PyTorch, the Python list holds tensors (None is refused by
+// check(); the C++ type still allows "no index" for a dimension).
+std::vector<std::optional<at::Tensor>> PythonArgs::list_of_optional_tensors(int i) const {
+  std::vector<std::optional<at::Tensor>> res;
+  for (auto& t : tensorlist(i)) res.emplace_back(std::move(t));
   return res;
 }
 

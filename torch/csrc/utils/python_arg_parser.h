@@ -112,6 +112,7 @@ struct PythonArgs {
   at::Tensor tensor(int i) const;
   std::optional<at::Tensor> optionalTensor(int i) const;
   std::vector<at::Tensor> tensorlist(int i) const;
+  std::vector<std::optional<at::Tensor>> list_of_optional_tensors(int i) const;
   at::Scalar scalar(int i) const;
   std::optional<at::Scalar> scalarOptional(int i) const;
   std::vector<int64_t> intlist(int i) const;

@@ -19,4 +19,12 @@ inline void MultiDispatchKeySet::operator()(c10::ArrayRef<at::Tensor> xs) {
   }
 }
 
+inline void MultiDispatchKeySet::operator()(c10::ArrayRef<std::optional<at::Tensor>> xs) {
+  for (const auto& x : xs) {
+    if (x.has_value()) {
+      ts = ts | x->key_set();
+    }
+  }
+}
+
 }  // namespace c10::detail

@@ -1,15 +1,496 @@
-// aten/src/ATen/native/TensorAdvancedIndexing.cpp - masked_fill (so far).
-// Mirrors PyTorch's aten/src/ATen/native/TensorAdvancedIndexing.cpp. Guide: docs/source/internals/tensor_iterator.rst.
+// aten/src/ATen/native/TensorAdvancedIndexing.cpp - advanced indexing: index (t[idx]),
+// index_put_ (t[idx] = v), index_select, gather, scatter, scatter_add, index_add_,
+// index_fill_, masked_fill, masked_select, masked_scatter_, take, nonzero.
+// Mirrors PyTorch's aten/src/ATen/native/TensorAdvancedIndexing.cpp (with make_info and
+// AdvancedIndex from its TensorAdvancedIndexingUtils.h / IndexingUtils.h).
+// Guide: docs/source/internals/tensors.rst.
+//
+// How t[i, j] with index tensors becomes one TensorIterator loop (make_info + AdvancedIndex):
+//   1. bool masks become long indices (mask.nonzero(), one column per masked dimension);
+//   2. the index tensors broadcast to one shape B;
+//   3. if they are not adjacent (t[i, :, j]) the indexed dimensions move to the front -
+//      NumPy's placement rule: separated advanced indices put B first;
+//   4. src is "restrided": the indexed dimensions are replaced by B's dimensions with
+//      stride 0, so the iterator walks the result's shape over src without moving;
+//   5. each index is viewed with 1s around it, to broadcast against that shape;
+//   6. the kernel (cpu/IndexKernel.cpp) adds sum(index_k * stride_k) to the src pointer.
 #include <ATen/native/IndexKernel.h>
+#include <ATen/native/TensorAdvancedIndexing.h>
 
 #include <ATen/ExpandUtils.h>
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
 #include <ATen/TensorIterator.h>
+#include <c10/core/WrapDimMinimal.h>
+
+#include <algorithm>
+#include <sstream>
+#include <optional>
+#include <vector>
 
 namespace at::native {
 
 DEFINE_DISPATCH(masked_fill_stub);
+DEFINE_DISPATCH(index_stub);
+DEFINE_DISPATCH(index_put_stub);
+DEFINE_DISPATCH(take_stub);
+DEFINE_DISPATCH(gather_stub);
+DEFINE_DISPATCH(scatter_stub);
+DEFINE_DISPATCH(scatter_fill_stub);
+
+namespace {
+
+// PyTorch's is_expandable_to (ExpandUtils.h): shape broadcasts to desired without changing it.
+bool is_expandable_to(IntArrayRef shape, IntArrayRef desired) {
+  const size_t ndim = shape.size();
+  const size_t target_dim = desired.size();
+  if (ndim > target_dim) return false;
+  for (size_t i = 0; i < ndim; i++) {
+    const int64_t size = shape[ndim - i - 1];
+    const int64_t target = desired[target_dim - i - 1];
+    if (size != target && size != 1) return false;
+  }
+  return true;
+}
+
+Tensor empty_of(IntArrayRef shape, ScalarType dtype, const Tensor& like) {
+  return at::empty(shape, dtype, std::nullopt, like.device(), std::nullopt, std::nullopt);
+}
+
+// ---- IndexingUtils.h ---------------------------------------------------------------------
+
+// [marker: expandTensors]
+// Bool (and uint8) masks become long indices, one per masked dimension (mask.nonzero()'s
+// columns); the mask's shape must match the dimensions it covers.
+std::vector<Tensor> expandTensors(const Tensor& self, ArrayRef<std::optional<Tensor>> indices) {
+  std::vector<Tensor> result;
+  for (const auto& index_opt : indices) {
+    if (!index_opt.has_value() || !index_opt->defined()) {
+      result.emplace_back();
+      continue;
+    }
+    const Tensor& index = *index_opt;
+    const auto st = index.scalar_type();
+    TORCH_CHECK_INDEX(st == kLong || st == kInt || st == kByte || st == kBool,
+                      "tensors used as indices must be long, int, byte or bool tensors");
+    if (st == kByte || st == kBool) {
+      for (int64_t j = 0; j < index.dim(); j++) {
+        const int64_t srcIdx = static_cast<int64_t>(result.size()) + j;
+        TORCH_CHECK_INDEX(srcIdx < self.dim() && index.size(j) == self.size(srcIdx), "The shape of the mask ",
+                          index.sizes(), " at index ", j, " does not match the shape of the indexed tensor ",
+                          self.sizes(), " at index ", srcIdx);
+      }
+      Tensor nonzero = (st == kByte ? index.ne(0) : index).nonzero();
+      for (int64_t j = 0; j < index.dim(); j++) {
+        result.push_back(nonzero.select(1, j));
+      }
+    } else {
+      result.push_back(index.scalar_type() == kLong ? index : index.to(kLong));
+    }
+  }
+  return result;
+}
+// [end marker: expandTensors]
+
+// Broadcast the defined indices to one shape (expand_outplace, with indexing's message).
+void broadcastIndices(std::vector<Tensor>& indices) {
+  std::optional<std::vector<int64_t>> shape;
+  for (const auto& index : indices) {
+    if (!index.defined()) continue;
+    if (!shape) {
+      shape = index.sizes().vec();
+      continue;
+    }
+    try {
+      shape = infer_size(*shape, index.sizes());
+    } catch (const c10::Error&) {
+      std::ostringstream shapes;
+      bool first = true;
+      for (const auto& i : indices) {
+        if (!i.defined()) continue;
+        shapes << (first ? "" : ", ") << i.sizes();
+        first = false;
+      }
+      TORCH_CHECK_INDEX(false, "shape mismatch: indexing tensors could not be broadcast together with shapes ",
+                        shapes.str());
+    }
+  }
+  for (auto& index : indices) {
+    if (index.defined() && index.sizes() != IntArrayRef(*shape)) index = index.expand(*shape);
+  }
+}
+
+// True if the defined indices are adjacent (t[:, i, j]), false for t[i, :, j].
+bool hasContiguousSubspace(const std::vector<Tensor>& tl) {
+  auto isDefined = [](const Tensor& t) { return t.defined(); };
+  auto start = std::find_if(tl.begin(), tl.end(), isDefined);
+  auto stop = std::find_if(tl.rbegin(), tl.rend(), isDefined);
+  auto it = std::find_if_not(start, stop.base(), isDefined);
+  return it == stop.base();
+}
+
+// t[i, :, j] -> t.permute(0, 2, 1)[i, j, :]: the indexed dimensions first, in order.
+std::tuple<Tensor, std::vector<Tensor>> transposeToFront(const Tensor& self, const std::vector<Tensor>& indices) {
+  std::vector<int64_t> dims;
+  std::vector<Tensor> transposedIndices;
+  for (int64_t i = 0; i < self.dim(); i++) {
+    if (indices[i].defined()) {
+      dims.push_back(i);
+      transposedIndices.push_back(indices[i]);
+    }
+  }
+  for (int64_t i = 0; i < self.dim(); i++) {
+    if (!indices[i].defined()) {
+      dims.push_back(i);
+      transposedIndices.emplace_back();
+    }
+  }
+  return std::make_tuple(self.permute(dims), std::move(transposedIndices));
+}
+
+// ---- AdvancedIndex --------------------------------------------------------------------------
+
+// [marker: AdvancedIndex]
+struct AdvancedIndex {
+  AdvancedIndex(const Tensor& src, const std::vector<Tensor>& indices_list);
+
+  Tensor src;                    // restrided: indexed dims replaced by the index shape, stride 0
+  std::vector<Tensor> indices;   // each viewed with 1s before and after, to broadcast with src
+  std::vector<int64_t> indexed_sizes;
+  std::vector<int64_t> indexed_strides;  // bytes
+  int64_t dims_before = 0;
+  int64_t dims_after = 0;
+};
+
+AdvancedIndex::AdvancedIndex(const Tensor& src_, const std::vector<Tensor>& indices_list) {
+  const int64_t element_size_bytes = src_.element_size();
+  int64_t dims_indexed = 0;
+  std::vector<int64_t> replacement_shape;
+  for (int64_t dim = 0; dim < static_cast<int64_t>(indices_list.size()); dim++) {
+    if (!indices_list[dim].defined()) {
+      if (dims_indexed == 0) {
+        dims_before++;
+      } else {
+        dims_after++;
+      }
+    } else {
+      dims_indexed++;
+      replacement_shape = indices_list[dim].sizes().vec();
+      indexed_sizes.push_back(src_.size(dim));
+      indexed_strides.push_back(src_.stride(dim) * element_size_bytes);
+    }
+  }
+  // An indexed dimension of size 0 has no valid index: only an empty index can be right.
+  if (std::find(indexed_sizes.begin(), indexed_sizes.end(), 0) != indexed_sizes.end() &&
+      std::find(replacement_shape.begin(), replacement_shape.end(), 0) == replacement_shape.end()) {
+    TORCH_CHECK_INDEX(false, "index is out of bounds for dimension with size 0");
+  }
+  // restride_src
+  std::vector<int64_t> shape = src_.sizes().vec();
+  std::vector<int64_t> strides = src_.strides().vec();
+  const int64_t end = dims_before + dims_indexed;
+  shape.erase(shape.begin() + dims_before, shape.begin() + end);
+  strides.erase(strides.begin() + dims_before, strides.begin() + end);
+  shape.insert(shape.begin() + dims_before, replacement_shape.begin(), replacement_shape.end());
+  strides.insert(strides.begin() + dims_before, replacement_shape.size(), 0);
+  src = src_.as_strided(shape, strides, src_.storage_offset());
+  // reshape_indexer
+  for (const auto& index : indices_list) {
+    if (!index.defined()) continue;
+    std::vector<int64_t> ishape(dims_before, 1);
+    ishape.insert(ishape.end(), index.sizes().begin(), index.sizes().end());
+    ishape.insert(ishape.end(), dims_after, 1);
+    indices.push_back(index.contiguous().view(ishape));
+  }
+}
+// [end marker: AdvancedIndex]
+
+// [marker: make_info]
+AdvancedIndex make_info(Tensor self, ArrayRef<std::optional<Tensor>> orig) {
+  auto indices = expandTensors(self, orig);
+  broadcastIndices(indices);
+  while (static_cast<int64_t>(indices.size()) < self.dim()) indices.emplace_back();
+  if (!hasContiguousSubspace(indices)) {
+    std::tie(self, indices) = transposeToFront(self, indices);
+  }
+  return AdvancedIndex(self, indices);
+}
+// [end marker: make_info]
+
+void check_indices_count(const Tensor& self, ArrayRef<std::optional<Tensor>> indices) {
+  TORCH_CHECK_INDEX(static_cast<int64_t>(indices.size()) <= self.dim(), "too many indices for tensor of dimension ",
+                    self.dim(), " (got ", indices.size(), ")");
+}
+
+}  // namespace
+
+// [marker: index]
+Tensor index(const Tensor& self, ArrayRef<std::optional<Tensor>> indices) {
+  check_indices_count(self, indices);
+  auto info = make_info(self, indices);
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(false)
+      .check_all_same_dtype(false)
+      .declare_static_dtype(self.scalar_type())
+      .add_output(Tensor())
+      .add_const_input(info.src);
+  for (auto& index : info.indices) config.add_const_input(index);
+  auto iter = config.build();
+  index_stub(iter.device_type(), iter, info.indexed_sizes, info.indexed_strides);
+  return iter.output();
+}
+// [end marker: index]
+
+// [marker: index_put_]
+Tensor& index_put_(Tensor& self, ArrayRef<std::optional<Tensor>> indices, const Tensor& value, bool accumulate) {
+  check_indices_count(self, indices);
+  TORCH_CHECK(value.scalar_type() == self.scalar_type(), "Index put requires the source and destination dtypes match, got ",
+              self.scalar_type(), " for the destination and ", value.scalar_type(), " for the source.");
+  auto info = make_info(self, indices);
+  // The value must broadcast to the indexing result (src restrided); it is never resized.
+  TORCH_CHECK(is_expandable_to(value.sizes(), info.src.sizes()), "shape mismatch: value tensor of shape ", value.sizes(),
+              " cannot be broadcast to indexing result of shape ", info.src.sizes());
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(false)
+      .resize_outputs(false)
+      .check_all_same_dtype(false)
+      .add_output(info.src)
+      .add_const_input(value);
+  for (auto& index : info.indices) config.add_const_input(index);
+  auto iter = config.build();
+  index_put_stub(iter.device_type(), iter, info.indexed_sizes, info.indexed_strides, accumulate);
+  return self;
+}
+// [end marker: index_put_]
+
+Tensor index_put(const Tensor& self, ArrayRef<std::optional<Tensor>> indices, const Tensor& value, bool accumulate) {
+  return self.clone().index_put_(indices, value, accumulate);
+}
+
+// ---- index_select / index_add_ / index_fill_: whole slices along one dimension ------------
+
+namespace {
+Tensor index_as_long_vector(const Tensor& index, const char* op) {
+  TORCH_CHECK_INDEX(index.dim() <= 1, op, "(): Index is supposed to be a vector");
+  return (index.scalar_type() == kLong ? index : index.to(kLong)).contiguous();
+}
+}  // namespace
+
+Tensor& index_select_out_cpu_(const Tensor& self, int64_t dim, const Tensor& index, Tensor& result) {
+  dim = c10::maybe_wrap_dim(dim, self.dim());
+  TORCH_CHECK(index.scalar_type() == kLong || index.scalar_type() == kInt,
+              "index_select(): Expected dtype int32 or int64 for index");
+  auto idx = index_as_long_vector(index, "index_select");
+  std::vector<int64_t> shape = self.sizes().vec();
+  if (self.dim() > 0) shape[dim] = idx.numel();
+  result.resize_(shape);
+  const int64_t size = self.dim() > 0 ? self.size(dim) : 1;
+  const int64_t* p = idx.data_ptr<int64_t>();
+  for (int64_t i = 0; i < idx.numel(); i++) {
+    TORCH_CHECK_INDEX(p[i] >= 0 && p[i] < size, "index out of range in self");
+    if (self.dim() == 0) {
+      result.copy_(self);
+    } else {
+      result.select(dim, i).copy_(self.select(dim, p[i]));
+    }
+  }
+  return result;
+}
+
+Tensor index_select_cpu_(const Tensor& self, int64_t dim, const Tensor& index) {
+  Tensor result = empty_of({0}, self.scalar_type(), self);
+  return index_select_out_cpu_(self, dim, index, result);
+}
+
+Tensor& index_add_cpu_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) {
+  dim = c10::maybe_wrap_dim(dim, self.dim());
+  auto idx = index_as_long_vector(index, "index_add_");
+  const int64_t n = source.dim() > 0 ? source.size(dim) : 1;
+  TORCH_CHECK(idx.numel() == n, "index_add_(): Number of indices (", idx.numel(),
+              ") should be equal to source.size(dim): (", n, "), for dim: ", dim);
+  const int64_t size = self.dim() > 0 ? self.size(dim) : 1;
+  const int64_t* p = idx.data_ptr<int64_t>();
+  for (int64_t i = 0; i < idx.numel(); i++) {
+    TORCH_CHECK_INDEX(p[i] >= 0 && p[i] < size, "index out of range in self");
+    Tensor dst = self.dim() > 0 ? self.select(dim, p[i]) : self;
+    dst.add_(source.dim() > 0 ? source.select(dim, i) : source, alpha);
+  }
+  return self;
+}
+
+Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) {
+  return self.clone().index_add_(dim, index, source, alpha);
+}
+
+Tensor& index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  dim = c10::maybe_wrap_dim(dim, self.dim());
+  TORCH_CHECK_INDEX(index.scalar_type() == kLong, "index_fill_(): Expected dtype int64 for index.");
+  auto idx = index_as_long_vector(index, "index_fill_");
+  const int64_t size = self.dim() > 0 ? self.size(dim) : 1;
+  const int64_t* p = idx.data_ptr<int64_t>();
+  for (int64_t i = 0; i < idx.numel(); i++) {
+    int64_t k = p[i];
+    TORCH_CHECK_INDEX(k >= -size && k < size, "index ", k, " is out of bounds for dimension ", dim, " with size ", size);
+    if (k < 0) k += size;
+    (self.dim() > 0 ? self.select(dim, k) : self).fill_(value);
+  }
+  return self;
+}
+
+Tensor& index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& value) {
+  TORCH_CHECK(value.dim() == 0, "index_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
+              value.dim(), " dimension(s).");
+  return index_fill_(self, dim, index, value.item());
+}
+
+Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  return self.clone().index_fill_(dim, index, value);
+}
+
+Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value) {
+  return self.clone().index_fill_(dim, index, value);
+}
+
+// ---- gather / scatter ----------------------------------------------------------------------
+
+namespace {
+
+// self viewed in index's shape with stride 0 along dim (PyTorch's restride_dim).
+Tensor restride_dim(const Tensor& src, int64_t dim, IntArrayRef replacement_shape) {
+  std::vector<int64_t> strides = src.strides().vec();
+  if (!strides.empty()) strides[dim] = 0;
+  return src.as_strided(replacement_shape, strides, src.storage_offset());
+}
+
+int64_t dim_size(const Tensor& t, int64_t dim) {
+  return t.dim() == 0 ? 1 : t.size(dim);
+}
+int64_t dim_stride_bytes(const Tensor& t, int64_t dim) {
+  return (t.dim() == 0 ? 0 : t.stride(dim)) * t.element_size();
+}
+
+void gather_shape_check(const Tensor& self, int64_t dim, const Tensor& index) {
+  TORCH_CHECK(std::max<int64_t>(self.dim(), 1) == std::max<int64_t>(index.dim(), 1),
+              "Index tensor must have the same number of dimensions as input tensor");
+  for (int64_t d = 0; d < index.dim(); d++) {
+    if (d == dim) continue;
+    TORCH_CHECK(index.size(d) <= dim_size(self, d), "Size does not match at dimension ", d, " expected index ",
+                index.sizes(), " to be no larger than self ", self.sizes(), " apart from dimension ", dim);
+  }
+}
+
+void scatter_shape_check(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src) {
+  TORCH_CHECK(std::max<int64_t>(self.dim(), 1) == std::max<int64_t>(index.dim(), 1),
+              "Index tensor must have the same number of dimensions as self tensor");
+  if (src) {
+    TORCH_CHECK(std::max<int64_t>(src->dim(), 1) == std::max<int64_t>(index.dim(), 1),
+                "Index tensor must have the same number of dimensions as src tensor");
+  }
+  bool ok = true;
+  for (int64_t d = 0; d < index.dim(); d++) {
+    if (d != dim && index.size(d) > dim_size(self, d)) ok = false;
+    if (src && index.size(d) > dim_size(*src, d)) ok = false;
+  }
+  if (!ok) {
+    if (src) {
+      TORCH_CHECK(false, "Expected index ", index.sizes(), " to be no larger than self ", self.sizes(),
+                  " apart from dimension ", dim, " and to be no larger size than src ", src->sizes());
+    }
+    TORCH_CHECK(false, "Expected index ", index.sizes(), " to be no larger than self ", self.sizes(),
+                " apart from dimension ", dim);
+  }
+}
+
+ReductionType get_reduction(std::optional<c10::string_view> reduce) {
+  if (!reduce) return ReductionType::NONE;
+  if (*reduce == "add") return ReductionType::ADD;
+  if (*reduce == "multiply") return ReductionType::MULTIPLY;
+  TORCH_CHECK(false, "reduce argument must be either add or multiply.");
+}
+
+Tensor& scatter_impl(Tensor& self, int64_t dim, const Tensor& index, const Tensor* src,
+                     const Scalar* value, ReductionType reduce, const char* name) {
+  dim = c10::maybe_wrap_dim(dim, self.dim());
+  TORCH_CHECK(index.scalar_type() == kLong, name, "(): Expected dtype int64 for index");
+  if (src) {
+    TORCH_CHECK(src->scalar_type() == self.scalar_type(), name, "(): Expected self.dtype to be equal to src.dtype");
+  }
+  scatter_shape_check(self, dim, index, src);
+  if (index.numel() == 0) return self;
+  Tensor idx = index.dim() == 0 && self.dim() == 1 ? index.unsqueeze(0) : index;
+  Tensor self_restrided = restride_dim(self, dim, idx.sizes());
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(false).check_all_same_dtype(false).resize_outputs(false).add_output(self_restrided);
+  if (src) {
+    Tensor s = src->dim() == 0 && idx.dim() == 1 ? src->unsqueeze(0) : *src;
+    config.add_const_input(s.as_strided(idx.sizes(), s.strides(), s.storage_offset()));
+  }
+  config.add_const_input(idx);
+  auto iter = config.build();
+  if (src) {
+    scatter_stub(iter.device_type(), iter, dim, dim_size(self, dim), dim_stride_bytes(self, dim), reduce);
+  } else {
+    scatter_fill_stub(iter.device_type(), iter, dim, dim_size(self, dim), dim_stride_bytes(self, dim), *value, reduce);
+  }
+  return self;
+}
+
+}  // namespace
+
+// [marker: gather]
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/) {
+  dim = c10::maybe_wrap_dim(dim, self.dim());
+  TORCH_CHECK(index.scalar_type() == kLong || index.scalar_type() == kInt,
+              "gather(): Expected dtype int32/int64 for index");
+  gather_shape_check(self, dim, index);
+  Tensor idx = index.scalar_type() == kLong ? index : index.to(kLong);
+  Tensor result = empty_of(idx.sizes(), self.scalar_type(), self);
+  if (idx.numel() == 0) return result;
+  auto iter = TensorIteratorConfig()
+                  .set_check_mem_overlap(false)
+                  .check_all_same_dtype(false)
+                  .resize_outputs(false)
+                  .add_output(result)
+                  .add_const_input(restride_dim(self, dim, idx.sizes()))
+                  .add_const_input(idx)
+                  .build();
+  gather_stub(iter.device_type(), iter, dim, dim_size(self, dim), dim_stride_bytes(self, dim));
+  return result;
+}
+// [end marker: gather]
+
+Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return scatter_impl(self, dim, index, &src, nullptr, ReductionType::NONE, "scatter");
+}
+Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  return scatter_impl(self, dim, index, nullptr, &value, ReductionType::NONE, "scatter");
+}
+Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, c10::string_view reduce) {
+  return scatter_impl(self, dim, index, &src, nullptr, get_reduction(reduce), "scatter");
+}
+Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value, c10::string_view reduce) {
+  return scatter_impl(self, dim, index, nullptr, &value, get_reduction(reduce), "scatter");
+}
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return self.clone().scatter_(dim, index, src);
+}
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  return self.clone().scatter_(dim, index, value);
+}
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, c10::string_view reduce) {
+  return self.clone().scatter_(dim, index, src, reduce);
+}
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value, c10::string_view reduce) {
+  return self.clone().scatter_(dim, index, value, reduce);
+}
+Tensor& scatter_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return scatter_impl(self, dim, index, &src, nullptr, ReductionType::ADD, "scatter_add");
+}
+Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return self.clone().scatter_add_(dim, index, src);
+}
+
+// ---- masks -------------------------------------------------------------------------------------
 
 // [marker: masked_fill_]
 // self[mask] = value. The iterator's output is self (never resized) and its input the bool
@@ -50,6 +531,102 @@ Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& source)
   result.copy_(self);
   result.masked_fill_(mask, source);
   return result;
+}
+
+// self and mask broadcast together; the selected elements in row-major order, 1-D.
+Tensor masked_select_cpu(const Tensor& self, const Tensor& mask) {
+  TORCH_CHECK(mask.scalar_type() == kBool, "masked_select: expected BoolTensor for mask");
+  auto shape = infer_size(self.sizes(), mask.sizes());
+  Tensor s = self.expand(shape);
+  Tensor m = mask.expand(shape);
+  if (s.dim() == 0) {
+    s = s.unsqueeze(0);
+    m = m.unsqueeze(0);
+  }
+  return at::index(s, {std::optional<Tensor>(m)});
+}
+
+// Where mask is true, the next element of source (row-major): self[mask] = source[:count].
+Tensor& masked_scatter__cpu(Tensor& self, const Tensor& mask, const Tensor& source) {
+  TORCH_CHECK(mask.scalar_type() == kBool, "masked_scatter_ only supports boolean masks, but got mask with dtype ",
+              mask.scalar_type());
+  TORCH_CHECK(self.scalar_type() == source.scalar_type(),
+              "masked_scatter: expected self and source to have same dtypes but got", self.scalar_type(), " and ",
+              source.scalar_type());
+  Tensor m = mask.expand(self.sizes());
+  if (self.dim() == 0) {
+    if (m.item().to<bool>()) self.copy_(source.contiguous().view({-1}).select(0, 0));
+    return self;
+  }
+  Tensor positions = m.nonzero();
+  const int64_t count = positions.size(0);
+  TORCH_CHECK(source.numel() >= count, "Number of elements of source < number of ones in mask");
+  Tensor flat = source.contiguous().view({-1}).narrow(0, 0, count);
+  self.index_put_({std::optional<Tensor>(m)}, flat);
+  return self;
+}
+
+Tensor masked_scatter(const Tensor& self, const Tensor& mask, const Tensor& source) {
+  auto shape = infer_size(self.sizes(), mask.sizes());
+  Tensor result = at::empty(shape, self.scalar_type(), std::nullopt, self.device(), std::nullopt, std::nullopt);
+  result.copy_(self);
+  return result.masked_scatter_(mask, source);
+}
+
+// ---- take / nonzero ---------------------------------------------------------------------------
+
+Tensor take(const Tensor& self, const Tensor& index) {
+  TORCH_CHECK(index.scalar_type() == kLong, "take(): Expected a long tensor for index, but got ", index.scalar_type());
+  Tensor result = empty_of(index.sizes(), self.scalar_type(), self);
+  if (index.numel() == 0) return result;
+  TORCH_CHECK_INDEX(self.numel() > 0, "take(): tried to take from an empty tensor");
+  Tensor src = self.contiguous();
+  auto iter = TensorIteratorConfig()
+                  .set_check_mem_overlap(false)
+                  .check_all_same_dtype(false)
+                  .resize_outputs(false)
+                  .add_output(result)
+                  .add_const_input(index)
+                  .build();
+  take_stub(iter.device_type(), iter, src);
+  return result;
+}
+
+// [marker: nonzero]
+// The coordinates of the nonzero elements, one row each, in row-major order: [n, self.dim()].
+Tensor nonzero_cpu(const Tensor& self) {
+  Tensor flags = (self.scalar_type() == kBool ? self : self.ne(0)).contiguous();
+  const bool* p = flags.data_ptr<bool>();
+  const int64_t numel = flags.numel();
+  const int64_t ndim = self.dim();
+  int64_t count = 0;
+  for (int64_t i = 0; i < numel; i++) count += p[i] ? 1 : 0;
+  Tensor result = empty_of({count, ndim}, kLong, self);
+  int64_t* out = result.data_ptr<int64_t>();
+  std::vector<int64_t> coord(ndim, 0);
+  for (int64_t i = 0; i < numel; i++) {
+    if (p[i]) {
+      std::copy(coord.begin(), coord.end(), out);
+      out += ndim;
+    }
+    // the next coordinate, last dimension fastest
+    for (int64_t d = ndim - 1; d >= 0; d--) {
+      if (++coord[d] < self.size(d)) break;
+      coord[d] = 0;
+    }
+  }
+  return result;
+}
+// [end marker: nonzero]
+
+// torch.nonzero(t, as_tuple=True): one index tensor per dimension (a 0-d tensor counts as 1-d).
+std::vector<Tensor> nonzero_numpy(const Tensor& self) {
+  if (self.dim() == 0) return self.unsqueeze(0).nonzero().unbind(1);
+  return self.nonzero().unbind(1);
+}
+
+Tensor argwhere(const Tensor& self) {
+  return self.nonzero();
 }
 
 }  // namespace at::native

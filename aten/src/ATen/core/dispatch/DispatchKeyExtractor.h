@@ -21,6 +21,7 @@ struct MultiDispatchKeySet {
   void operator()(const at::TensorBase& x) { ts = ts | x.key_set(); }
   void operator()(const std::optional<at::Tensor>& x);
   void operator()(c10::ArrayRef<at::Tensor> xs);
+  void operator()(c10::ArrayRef<std::optional<at::Tensor>> xs);  // Tensor?[] (index, index_put_)
   template <class T, std::enable_if_t<!std::is_base_of_v<at::TensorBase, std::decay_t<T>>, int> = 0>
   void operator()(const T&) {}
 };
