@@ -35,7 +35,10 @@ SKIP_PYTHON_BINDINGS_SIGNATURES = {
 # Hand-written bindings (torch/csrc/autograd/python_torch_functions_manual.cpp,
 # python_variable.cpp) take these names.
 MANUAL_FUNCTIONS = {"tensor", "as_tensor", "from_numpy"}
-MANUAL_METHODS = {"size", "stride", "dim", "numel", "item", "tolist", "numpy", "data_ptr", "is_contiguous",
+# Methods that Python sees as properties instead (t.T, t.mT, t.mH, t.H in python_variable.cpp),
+# left out of the method table as PyTorch's gen_python_functions.py does.
+PROPERTY_METHODS = {"numpy_T", "matrix_H", "mT", "mH"}
+MANUAL_METHODS = PROPERTY_METHODS | {"size", "stride", "dim", "numel", "item", "tolist", "numpy", "data_ptr", "is_contiguous",
                   "element_size", "storage_offset", "untyped_storage", "requires_grad_", "as_subclass"}
 
 TENSOR_OPTIONS = ["dtype", "layout", "device", "pin_memory"]
