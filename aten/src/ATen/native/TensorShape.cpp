@@ -519,7 +519,9 @@ Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
     return self;
   }
   std::vector<int64_t> shape(self.sizes().begin(), self.sizes().begin() + start_dim);
-  shape.push_back(prod(self.sizes().slice(start_dim, end_dim - start_dim + 1)));
+  int64_t slice_numel = 1;
+  for (int64_t d = start_dim; d <= end_dim; d++) slice_numel *= self.size(d);
+  shape.push_back(slice_numel);
   shape.insert(shape.end(), self.sizes().begin() + end_dim + 1, self.sizes().end());
   return self.reshape(shape);
 }
