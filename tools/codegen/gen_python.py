@@ -35,10 +35,7 @@ SKIP_PYTHON_BINDINGS_SIGNATURES = {
 # Hand-written bindings (torch/csrc/autograd/python_torch_functions_manual.cpp,
 # python_variable.cpp) take these names.
 MANUAL_FUNCTIONS = {"tensor", "as_tensor", "from_numpy"}
-# Methods that Python sees as properties instead (t.T, t.mT, t.mH, t.H in python_variable.cpp),
-# left out of the method table as PyTorch's gen_python_functions.py does.
-PROPERTY_METHODS = {"numpy_T", "matrix_H", "mT", "mH"}
-MANUAL_METHODS = PROPERTY_METHODS | {"size", "stride", "dim", "numel", "item", "tolist", "numpy", "data_ptr", "is_contiguous",
+MANUAL_METHODS = {"size", "stride", "dim", "numel", "item", "tolist", "numpy", "data_ptr", "is_contiguous",
                   "element_size", "storage_offset", "untyped_storage", "requires_grad_", "as_subclass"}
 
 TENSOR_OPTIONS = ["dtype", "layout", "device", "pin_memory"]
@@ -247,7 +244,9 @@ def python_overloads(native_functions: List[NativeFunction], method: bool) -> "O
             continue
         if method and not any(a.name == "self" and a.type.base == "Tensor" for a in f.func.arguments):
             continue
-        manual = MANUAL_METHODS if method else MANUAL_FUNCTIONS
+        # numpy_T, matrix_H, mT, mH: Python sees them as the properties t.T, t.H, t.mT, t.mH
+        # (python_variable.cpp), so they stay out of the method table, as in PyTorch.
+        manual = (MANUAL_METHODS | {"numpy_T", "matrix_H", "mT", "mH"}) if method else MANUAL_FUNCTIONS
         if f.func.name in manual:
             continue
         by_name.setdefault(f.func.name, []).append(f)
