@@ -121,11 +121,21 @@ class Tensor(TensorBase):
     def __reduce_ex__(self, proto):
         return (_rebuild_from_list, (self.tolist(), self.dtype, str(self.device)))
 
-    def type(self, dtype=None, non_blocking=False):
-        """'torch.FloatTensor' for a float32 CPU tensor (a conversion with dtype needs .to())."""
+    def type(self, dtype=None, non_blocking=False, **kwargs):
+        """t.type() -> 'torch.FloatTensor'; t.type(torch.float64) or t.type('torch.DoubleTensor')
+        converts (PyTorch's THPVariable_type): self itself when nothing changes, else t.to(...)."""
         if dtype is None:
             return _legacy_type_name(self)
-        raise NotImplementedError("Tensor.type(dtype) needs the conversion operators")
+        if isinstance(dtype, str):
+            dtype, device_type = _parse_legacy_type_name(dtype)
+        elif isinstance(dtype, torch.dtype):
+            device_type = self.device.type
+        else:
+            raise TypeError("dtype must be a type, str, or dtype object")
+        if dtype == self.dtype and device_type == self.device.type:
+            return self
+        device = self.device if device_type == self.device.type else torch.device(device_type)
+        return self.to(device=device, dtype=dtype, non_blocking=non_blocking)
 
     # ---- __torch_function__ ----
     @classmethod
@@ -176,6 +186,31 @@ class Tensor(TensorBase):
 
 # __eq__ is defined, so Python would drop __hash__: tensors hash by identity, as in PyTorch.
 Tensor.__hash__ = lambda self: id(self)
+
+
+_LEGACY_TYPE_NAMES = None
+
+
+def _parse_legacy_type_name(name):
+    """'torch.DoubleTensor' -> (torch.float64, 'cpu'); 'torch.cuda.FloatTensor' -> (torch.float32, 'cuda')."""
+    global _LEGACY_TYPE_NAMES
+    if _LEGACY_TYPE_NAMES is None:
+        _LEGACY_TYPE_NAMES = {}
+        for dtype, base in _legacy_names().items():
+            _LEGACY_TYPE_NAMES["torch." + base] = (dtype, "cpu")
+            _LEGACY_TYPE_NAMES["torch.cuda." + base] = (dtype, "cuda")
+    if name not in _LEGACY_TYPE_NAMES:
+        raise ValueError(f"invalid type: '{name}'")
+    return _LEGACY_TYPE_NAMES[name]
+
+
+def _legacy_names():
+    return {
+        torch.float32: "FloatTensor", torch.float64: "DoubleTensor", torch.float16: "HalfTensor",
+        torch.bfloat16: "BFloat16Tensor", torch.int64: "LongTensor", torch.int32: "IntTensor",
+        torch.int16: "ShortTensor", torch.int8: "CharTensor", torch.uint8: "ByteTensor", torch.bool: "BoolTensor",
+        torch.complex64: "ComplexFloatTensor", torch.complex128: "ComplexDoubleTensor",
+    }
 
 
 def _legacy_type_name(t):

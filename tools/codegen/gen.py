@@ -150,8 +150,9 @@ def wrapper(f: NativeFunction, key: str, kernel: str):
     args = ", ".join(cpp.arguments(func, with_defaults=False))
     names = ", ".join(cpp.argument_names(func))
     checks = []
-    tensor_args = [a for a in func.arguments if a.type.base == "Tensor" and not a.type.is_list]
-    if key in BACKEND_KEYS and f.device_check and len(tensor_args) > 1:
+    tensor_args = [a for a in func.arguments if a.type.base == "Tensor"]
+    # A Tensor[] (cat's tensors) may hold tensors on several devices by itself.
+    if key in BACKEND_KEYS and f.device_check and (len(tensor_args) > 1 or any(a.type.is_list for a in tensor_args)):
         # All tensor arguments on one device, with PyTorch's message naming the odd one out.
         checks.append("::std::optional<at::Device> common_device = ::std::nullopt;")
         for a in tensor_args:

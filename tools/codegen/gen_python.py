@@ -248,7 +248,9 @@ def python_overloads(native_functions: List[NativeFunction], method: bool) -> "O
             continue
         if method and not any(a.name == "self" and a.type.base == "Tensor" for a in f.func.arguments):
             continue
-        manual = MANUAL_METHODS if method else MANUAL_FUNCTIONS
+        # numpy_T, matrix_H, mT, mH: Python sees them as the properties t.T, t.H, t.mT, t.mH
+        # (python_variable.cpp), so they stay out of the method table, as in PyTorch.
+        manual = (MANUAL_METHODS | {"numpy_T", "matrix_H", "mT", "mH"}) if method else MANUAL_FUNCTIONS
         if f.func.name in manual:
             continue
         by_name.setdefault(f.func.name, []).append(f)

@@ -153,9 +153,35 @@ int THPVariable_set_requires_grad(PyObject* self, PyObject* value, void*) {
   END_HANDLE_TH_ERRORS_RET(-1)
 }
 
+// t.T, t.mT, t.mH, t.H: properties over the operators numpy_T, mT, mH, matrix_H (views).
+PyObject* THPVariable_get_T(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  return THPVariable_Wrap(self_tensor(self).numpy_T());
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_get_mT(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  return THPVariable_Wrap(self_tensor(self).mT());
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_get_mH(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  return THPVariable_Wrap(self_tensor(self).mH());
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_get_H(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  return THPVariable_Wrap(self_tensor(self).matrix_H());
+  END_HANDLE_TH_ERRORS
+}
+
 // [marker: THPVariable_properties]
 PyGetSetDef THPVariable_properties[] = {
     {"shape", THPVariable_get_shape, nullptr, "The sizes, as a torch.Size.", nullptr},
+    {"T", THPVariable_get_T, nullptr, "The dimensions reversed (a view).", nullptr},
+    {"mT", THPVariable_get_mT, nullptr, "The last two dimensions swapped (a view).", nullptr},
+    {"mH", THPVariable_get_mH, nullptr, "The conjugate transpose of the last two dimensions.", nullptr},
+    {"H", THPVariable_get_H, nullptr, "The conjugate transpose of a matrix.", nullptr},
     {"dtype", THPVariable_get_dtype, nullptr, "The element type.", nullptr},
     {"device", THPVariable_get_device, nullptr, "Where the data lives.", nullptr},
     {"layout", THPVariable_get_layout, nullptr, "torch.strided.", nullptr},

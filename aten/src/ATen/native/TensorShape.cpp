@@ -8,6 +8,7 @@
 #include <ATen/EmptyTensor.h>
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
+#include <ATen/native/TypeProperties.h>
 #include <c10/core/WrapDimMinimal.h>
 
 #include <algorithm>
@@ -78,7 +79,7 @@ std::vector<int64_t> infer_size(IntArrayRef shape, int64_t numel) {
       TORCH_CHECK(!infer_dim.has_value(), "only one dimension can be inferred");
       infer_dim = dim;
     } else {
-      TORCH_CHECK(shape[dim] >= 0, "invalid shape dimension ", shape[dim]);
+      TORCH_CHECK(shape[dim] >= 0, "invalid shape dimension ", shape[dim], " at index ", dim, " of shape ", shape);
       newsize *= shape[dim];
     }
   }
@@ -468,6 +469,424 @@ Tensor movedim(const Tensor& self, IntArrayRef src, IntArrayRef dst) {
 
 Tensor movedim(const Tensor& self, int64_t src, int64_t dst) {
   return at::native::movedim(self, IntArrayRef{src}, IntArrayRef{dst});
+}
+
+// ---- reshape: a view when the strides allow one, a copy otherwise ----
+
+// [marker: reshape]
+// PyTorch's rule: if computeStride finds strides that read the same elements in the new
+// shape, reshape is a view (it shares the storage; writes through it reach self).
+// Otherwise the data is copied into a contiguous tensor first, and that one is viewed.
+// So whether reshape copies depends on the layout, not on the call: x.reshape(6) of a
+// contiguous [2, 3] is a view; of its transpose, a copy.
+Tensor reshape(const Tensor& self, IntArrayRef proposed_shape) {
+  if (self.is_contiguous()) {
+    return self.view(proposed_shape);
+  }
+  const auto shape = infer_size(proposed_shape, self.numel());
+  if (auto stride = computeStride(self.sizes(), self.strides(), shape)) {
+    return alias_with_sizes_and_strides(self, shape, *stride, self.storage_offset());  // _reshape_alias
+  }
+  return at::_unsafe_view(self.clone(MemoryFormat::Contiguous), shape);
+}
+// [end marker: reshape]
+
+// A view of a tensor no one else holds (reshape's fresh copy): autograd treats the result
+// as a new tensor, not as a view. Here it is a plain view.
+Tensor _unsafe_view(const Tensor& self, IntArrayRef size) {
+  return at::native::view(self, size);
+}
+
+Tensor reshape_as(const Tensor& self, const Tensor& other) {
+  return self.reshape(other.sizes());
+}
+
+Tensor view_as(const Tensor& self, const Tensor& other) {
+  return self.view(other.sizes());
+}
+
+// [marker: flatten]
+// Dimensions start_dim..end_dim become one; the rest stay. The merged size is computed, not
+// inferred with -1 ([0, 1, 3, 0] flattened over 1..2 must be [0, 3, 0]).
+Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
+  start_dim = c10::maybe_wrap_dim(start_dim, self.dim());
+  end_dim = c10::maybe_wrap_dim(end_dim, self.dim());
+  TORCH_CHECK(start_dim <= end_dim, "flatten() has invalid args: start_dim cannot come after end_dim");
+  if (self.dim() == 0) {
+    return self.reshape({1});
+  }
+  if (start_dim == end_dim) {
+    return self;
+  }
+  std::vector<int64_t> shape(self.sizes().begin(), self.sizes().begin() + start_dim);
+  int64_t slice_numel = 1;
+  for (int64_t d = start_dim; d <= end_dim; d++) slice_numel *= self.size(d);
+  shape.push_back(slice_numel);
+  shape.insert(shape.end(), self.sizes().begin() + end_dim + 1, self.sizes().end());
+  return self.reshape(shape);
+}
+// [end marker: flatten]
+
+Tensor ravel(const Tensor& self) {
+  return self.contiguous().view(-1);
+}
+
+// [marker: view_dtype]
+// The same bytes read as another dtype. With a smaller element the last dimension grows
+// (float32 -> int16: [2, 3] becomes [2, 6]); with a larger one it shrinks, which needs the
+// last dimension contiguous and the other strides and the offset divisible.
+Tensor view_dtype(const Tensor& self, ScalarType dtype) {
+  if (self.scalar_type() == dtype) {
+    return at::native::alias(self);  // a new view, as autograd's view wrapping gives in PyTorch
+  }
+  const int64_t self_element_size = self.element_size();
+  const int64_t new_element_size = static_cast<int64_t>(c10::elementSize(dtype));
+  std::vector<int64_t> new_size = self.sizes().vec();
+  std::vector<int64_t> new_stride = self.strides().vec();
+  int64_t new_storage_offset = self.storage_offset();
+  if (self_element_size != new_element_size) {
+    TORCH_CHECK(self.dim() != 0, "self.dim() cannot be 0 to view ", self.scalar_type(), " as ", dtype,
+                " (different element sizes)");
+    const int64_t last = self.dim() - 1;
+    if (self_element_size > new_element_size) {
+      const int64_t ratio = self_element_size / new_element_size;
+      for (int64_t d = 0; d < last; d++) new_stride[d] *= ratio;
+      TORCH_CHECK(self.stride(-1) == 1, "self.stride(-1) must be 1 to view ", self.scalar_type(), " as ", dtype,
+                  " (different element sizes), but got ", self.stride(-1));
+      new_size[last] *= ratio;
+      new_storage_offset *= ratio;
+    } else {
+      const int64_t ratio = new_element_size / self_element_size;
+      TORCH_CHECK(self.size(-1) % ratio == 0, "self.size(-1) must be divisible by ", ratio, " to view ",
+                  self.scalar_type(), " as ", dtype, " (different element sizes), but got ", self.size(-1));
+      TORCH_CHECK(self.stride(-1) == 1, "self.stride(-1) must be 1 to view ", self.scalar_type(), " as ", dtype,
+                  " (different element sizes), but got ", self.stride(-1));
+      TORCH_CHECK(self.storage_offset() % ratio == 0, "self.storage_offset() must be divisible by ", ratio,
+                  " to view ", self.scalar_type(), " as ", dtype, " (different element sizes), but got ",
+                  self.storage_offset());
+      for (int64_t d = 0; d < last; d++) {
+        TORCH_CHECK(new_stride[d] % ratio == 0, "self.stride(", d, ") must be divisible by ", ratio, " to view ",
+                    self.scalar_type(), " as ", dtype, " (different element sizes), but got ", self.stride(d));
+        new_stride[d] /= ratio;
+      }
+      new_size[last] /= ratio;
+      new_storage_offset /= ratio;
+    }
+  }
+  auto impl = c10::make_intrusive<TensorImpl>(c10::Storage(self.storage()), self.key_set(),
+                                              c10::scalarTypeToTypeMeta(dtype));
+  impl->set_sizes_and_strides(new_size, new_stride, new_storage_offset);
+  impl->set_version_counter(self.unsafeGetTensorImpl()->version_counter());
+  return Tensor(std::move(impl));
+}
+// [end marker: view_dtype]
+
+// [marker: unfold]
+// Windows of `size` elements every `step` along one dimension, as a new last dimension:
+// a view, since window w starts step * stride further on.
+Tensor unfold(const Tensor& self, int64_t d, int64_t size, int64_t step) {
+  const int64_t ndim = self.dim();
+  d = c10::maybe_wrap_dim(d, ndim, /*wrap_scalar=*/true);
+  std::vector<int64_t> sizes = self.sizes().vec();
+  std::vector<int64_t> strides = self.strides().vec();
+  const int64_t max_size = ndim == 0 ? 1 : sizes[d];
+  TORCH_CHECK(size <= max_size, "maximum size for tensor at dimension ", d, " is ", max_size, " but size is ", size);
+  TORCH_CHECK(size >= 0, "size is ", size, " but must be >= 0");
+  TORCH_CHECK(step > 0, "step is ", step, " but must be > 0");
+  sizes.push_back(size);
+  strides.push_back(ndim == 0 ? 1 : strides[d]);
+  if (d < ndim) {
+    sizes[d] = (sizes[d] - size) / step + 1;
+    strides[d] *= step;
+  }
+  return alias_with_sizes_and_strides(self, sizes, strides, self.storage_offset());
+}
+// [end marker: unfold]
+
+// ---- T, mT, mH, H (Tensor properties in Python) ----
+
+Tensor numpy_T(const Tensor& self) {
+  // PyTorch warns once here for dimensions other than 0 and 2 (x.T will become an error).
+  std::vector<int64_t> dims(self.dim());
+  std::iota(dims.rbegin(), dims.rend(), 0);
+  return self.permute(dims);
+}
+
+namespace {
+Tensor _adjoint(const Tensor& self, bool transpose, const char* name) {
+  const int64_t ndim = self.dim();
+  TORCH_CHECK(ndim != 1, "tensor.", name, " is only supported on matrices or batches of matrices. Got 1-D tensor.");
+  // PyTorch conjugates lazily (a conj bit on the view); this tree has no conj yet.
+  TORCH_CHECK_NOT_IMPLEMENTED(transpose || !c10::isComplexType(self.scalar_type()), "tensor.", name,
+                              " of a complex tensor needs conj(), which this build does not have yet");
+  return ndim == 0 ? self : self.transpose(-2, -1);
+}
+}  // namespace
+
+Tensor mT(const Tensor& self) {
+  return _adjoint(self, /*transpose=*/true, "mT");
+}
+
+Tensor mH(const Tensor& self) {
+  return _adjoint(self, /*transpose=*/false, "mH");
+}
+
+Tensor adjoint(const Tensor& self) {
+  return _adjoint(self, /*transpose=*/false, "adjoint()");
+}
+
+Tensor matrix_H(const Tensor& self) {
+  TORCH_CHECK_NOT_IMPLEMENTED(!c10::isComplexType(self.scalar_type()), "tensor.H of a complex tensor needs conj(), which this build does not have yet");
+  return self.dim() == 0 ? self : self.transpose(-2, -1);
+}
+
+// ---- cat and stack ----
+
+namespace {
+
+// A 1-D tensor with no elements was the only empty tensor before PyTorch had empty
+// dimensions of size 0 elsewhere; cat still lets it join anything (it is skipped).
+bool cat_should_skip_tensor(const Tensor& t) {
+  return t.numel() == 0 && t.dim() == 1;
+}
+
+void cat_check_no_zero_dim(TensorList tensors) {
+  for (size_t i = 0; i < tensors.size(); i++) {
+    TORCH_CHECK(tensors[i].dim() > 0, "zero-dimensional tensor (at position ", i, ") cannot be concatenated");
+  }
+}
+
+// dim is wrapped against the first tensor that is not a legacy empty one.
+int64_t legacy_cat_wrap_dim(int64_t dim, TensorList tensors) {
+  for (const Tensor& t : tensors) {
+    if (t.dim() == 1 && t.size(0) == 0) continue;
+    return c10::maybe_wrap_dim(dim, t.dim());
+  }
+  return dim;
+}
+
+void check_cat_shape_except_dim(const Tensor& first, const Tensor& second, int64_t dimension, int64_t index) {
+  const int64_t first_dims = first.dim();
+  const int64_t second_dims = second.dim();
+  TORCH_CHECK(first_dims == second_dims, "Tensors must have same number of dimensions: got ", first_dims, " and ",
+              second_dims);
+  for (int64_t dim = 0; dim < first_dims; dim++) {
+    if (dim == dimension) continue;
+    TORCH_CHECK(first.size(dim) == second.size(dim), "Sizes of tensors must match except in dimension ", dimension,
+                ". Expected size ", first.size(dim), " but got size ", second.size(dim), " for tensor number ", index,
+                " in the list.");
+  }
+}
+
+ScalarType result_type(TensorList tensors) {
+  ResultTypeState state;
+  for (const Tensor& t : tensors) state = update_result_type_state(t, state);
+  return at::native::result_type(state);
+}
+
+// What cat's meta function computes (TORCH_PRECOMPUTE_META_FUNC(cat) in PyTorch): the
+// checks, the wrapped dim, the result's sizes, dtype and device.
+struct CatPlan {
+  int64_t dim;
+  std::vector<int64_t> sizes;
+  TensorOptions options;
+};
+
+CatPlan cat_meta(TensorList tensors, int64_t dim, const Tensor* out) {
+  cat_check_no_zero_dim(tensors);
+  dim = legacy_cat_wrap_dim(dim, tensors);
+  TORCH_CHECK_VALUE(!tensors.empty(), "torch.cat(): expected a non-empty list of Tensors");
+  size_t valid = tensors.size();
+  for (size_t i = 0; i < tensors.size(); i++) {
+    if (!cat_should_skip_tensor(tensors[i])) {
+      valid = i;
+      break;
+    }
+  }
+  // Every input takes part in type promotion, skipped ones too.
+  ScalarType out_dtype = result_type(tensors);
+  if (out != nullptr) {
+    TORCH_CHECK_TYPE(c10::canCast(out_dtype, out->scalar_type()),
+                     "torch.cat(): input types can't be cast to the desired output type ", out->scalar_type());
+    out_dtype = out->scalar_type();
+  }
+  CatPlan plan{dim, {0}, tensors[0].options().dtype(out_dtype)};
+  if (valid < tensors.size()) {
+    const Tensor& ref = tensors[valid];
+    TORCH_CHECK(dim <= ref.dim(), "torch.cat(): dimension ", dim, "out of range");
+    int64_t size_at_dim = 0;
+    for (size_t i = 0; i < tensors.size(); i++) {
+      if (!cat_should_skip_tensor(tensors[i])) {
+        check_cat_shape_except_dim(ref, tensors[i], dim, static_cast<int64_t>(i));
+        size_at_dim += tensors[i].size(dim);
+      }
+    }
+    plan.sizes = ref.sizes().vec();
+    plan.sizes[dim] = size_at_dim;
+    plan.options = ref.options().dtype(out_dtype);
+  }
+  return plan;
+}
+
+// [marker: cat_impl]
+// Each input is copied into its slice of the result: result.narrow(dim, offset, size_i).
+// copy_ converts the dtype (to the promoted one) and handles any input layout.
+void cat_impl(TensorList tensors, const CatPlan& plan, const Tensor& result) {
+  int64_t offset = 0;
+  for (const Tensor& t : tensors) {
+    if (cat_should_skip_tensor(t)) continue;
+    const int64_t size = t.size(plan.dim);
+    result.narrow(plan.dim, offset, size).copy_(t);
+    offset += size;
+  }
+}
+// [end marker: cat_impl]
+
+}  // namespace
+
+// [marker: cat]
+Tensor cat(TensorList tensors, int64_t dim) {
+  const CatPlan plan = cat_meta(tensors, dim, nullptr);
+  Tensor result = at::empty(plan.sizes, plan.options.dtype(), std::nullopt, plan.options.device(), std::nullopt, std::nullopt);
+  cat_impl(tensors, plan, result);
+  return result;
+}
+// [end marker: cat]
+
+Tensor& cat_out(TensorList tensors, int64_t dim, Tensor& out) {
+  const CatPlan plan = cat_meta(tensors, dim, &out);
+  if (!out.sizes().equals(plan.sizes)) {
+    out.resize_(plan.sizes);
+  }
+  cat_impl(tensors, plan, out);
+  return out;
+}
+
+Tensor concat(TensorList tensors, int64_t dim) {
+  return at::cat(tensors, dim);
+}
+
+Tensor concatenate(TensorList tensors, int64_t dim) {
+  return at::cat(tensors, dim);
+}
+
+namespace {
+void check_stack_inputs(TensorList tensors, int64_t dim) {
+  (void)dim;
+  const auto entry_shape = tensors[0].sizes();
+  for (size_t i = 1; i < tensors.size(); i++) {
+    TORCH_CHECK(tensors[i].sizes() == entry_shape, "stack expects each tensor to be equal size, but got ",
+                entry_shape, " at entry 0 and ", tensors[i].sizes(), " at entry ", i);
+  }
+}
+}  // namespace
+
+// [marker: stack]
+// stack is cat along a new dimension. Inside the existing dimensions PyTorch cats along
+// `dim` and splits it with view (always possible for a fresh contiguous result); at the end,
+// every input gets the new dimension with unsqueeze and cat joins them there.
+Tensor stack(TensorList tensors, int64_t dim) {
+  TORCH_CHECK(!tensors.empty(), "stack expects a non-empty TensorList");
+  const int64_t wrapped_dim = c10::maybe_wrap_dim(dim, tensors[0].dim() + 1);
+  check_stack_inputs(tensors, wrapped_dim);
+  if (wrapped_dim < tensors[0].dim()) {
+    std::vector<int64_t> result_sizes = tensors[0].sizes().vec();
+    result_sizes.insert(result_sizes.begin() + wrapped_dim, static_cast<int64_t>(tensors.size()));
+    return at::cat(tensors, wrapped_dim).view(result_sizes);
+  }
+  std::vector<Tensor> inputs;
+  for (const Tensor& t : tensors) inputs.push_back(t.unsqueeze(wrapped_dim));
+  return at::cat(inputs, wrapped_dim);
+}
+// [end marker: stack]
+
+Tensor atleast_1d(const Tensor& self) {
+  return self.dim() == 0 ? self.reshape({1}) : self;
+}
+
+Tensor atleast_2d(const Tensor& self) {
+  if (self.dim() == 0) return self.reshape({1, 1});
+  if (self.dim() == 1) return self.unsqueeze(0);
+  return self;
+}
+
+Tensor atleast_3d(const Tensor& self) {
+  if (self.dim() == 0) return self.reshape({1, 1, 1});
+  if (self.dim() == 1) return self.unsqueeze(0).unsqueeze(-1);
+  if (self.dim() == 2) return self.unsqueeze(-1);
+  return self;
+}
+
+namespace {
+template <typename F>
+std::vector<Tensor> map_tensors(TensorList tensors, F f) {
+  std::vector<Tensor> out;
+  for (const Tensor& t : tensors) out.push_back(f(t));
+  return out;
+}
+}  // namespace
+
+// hstack: along the columns (dim 1), or dim 0 for 1-D inputs; vstack: rows; dstack: depth.
+Tensor hstack(TensorList tensors) {
+  TORCH_CHECK(!tensors.empty(), "hstack expects a non-empty TensorList");
+  auto rep = map_tensors(tensors, [](const Tensor& t) { return at::atleast_1d(t); });
+  return at::cat(rep, rep[0].dim() == 1 ? 0 : 1);
+}
+
+Tensor vstack(TensorList tensors) {
+  TORCH_CHECK(!tensors.empty(), "vstack expects a non-empty TensorList");
+  return at::cat(map_tensors(tensors, [](const Tensor& t) { return at::atleast_2d(t); }), 0);
+}
+
+Tensor dstack(TensorList tensors) {
+  TORCH_CHECK(!tensors.empty(), "dstack expects a non-empty TensorList");
+  return at::cat(map_tensors(tensors, [](const Tensor& t) { return at::atleast_3d(t); }), 2);
+}
+
+// ---- repeat and tile ----
+
+// [marker: repeat]
+// repeat copies: result has size size[d] * repeats[d]. PyTorch's trick: unfold the result
+// in every dimension into blocks of the input's size, so that result viewed as
+// [repeats..., sizes...] is the input expanded over the leading repeat dimensions; one
+// copy_ fills it all.
+Tensor repeat(const Tensor& self, IntArrayRef repeats) {
+  TORCH_CHECK(static_cast<int64_t>(repeats.size()) >= self.dim(),
+              "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+  const int64_t num_new_dimensions = static_cast<int64_t>(repeats.size()) - self.dim();
+  std::vector<int64_t> padded_size(num_new_dimensions, 1);
+  padded_size.insert(padded_size.end(), self.sizes().begin(), self.sizes().end());
+  std::vector<int64_t> target_size(repeats.size());
+  bool zero_tensor = false;
+  for (size_t idx = 0; idx < repeats.size(); idx++) {
+    if (repeats[idx] == 0) zero_tensor = true;
+    target_size[idx] = padded_size[idx] * repeats[idx];
+  }
+  Tensor xtensor = self.expand(padded_size);
+  Tensor result = at::empty(target_size, self.scalar_type(), std::nullopt, self.device(), std::nullopt, std::nullopt);
+  if (zero_tensor) {
+    return result;
+  }
+  Tensor urtensor = at::alias(result);
+  for (int64_t i = 0; i < xtensor.dim(); i++) {
+    // unfold needs step >= 1; with size 0 nothing is read anyway.
+    const int64_t size_i = xtensor.size(i);
+    urtensor = urtensor.unfold(i, size_i, std::max<int64_t>(size_i, 1));
+  }
+  urtensor.copy_(xtensor.expand_as(urtensor));
+  return result;
+}
+// [end marker: repeat]
+
+// numpy.tile: fewer reps than dimensions means leading 1s (then it is repeat).
+Tensor tile(const Tensor& self, IntArrayRef reps) {
+  const int64_t size_diff = self.dim() - static_cast<int64_t>(reps.size());
+  if (size_diff > 0) {
+    std::vector<int64_t> new_reps(size_diff, 1);
+    new_reps.insert(new_reps.end(), reps.begin(), reps.end());
+    return self.repeat(new_reps);
+  }
+  return self.repeat(reps);
 }
 
 }  // namespace at::native

@@ -29,4 +29,12 @@ inline void check_and_update_common_device(std::optional<Device>& common_device,
   }
 }
 
+// Every tensor of a Tensor[] argument (torch.cat's list) takes part in the same check.
+inline void check_and_update_common_device(std::optional<Device>& common_device, at::TensorList tensors,
+                                           const char* methodName, const char* argName) {
+  for (const auto& tensor : tensors) {
+    check_and_update_common_device(common_device, tensor, methodName, argName);
+  }
+}
+
 }  // namespace c10::impl

@@ -1,0 +1,130 @@
+// aten/src/ATen/native/TensorTransformations.cpp - flip and roll: reorder elements, copying.
+// Mirrors PyTorch's aten/src/ATen/native/TensorTransformations.{h,cpp}. Guide: docs/source/internals/tensors.rst.
+//
+// Neither is a view: strides cannot be negative in PyTorch, so a flipped order needs new
+// memory. flip walks the input backwards in the flipped dimensions; roll is two narrows of
+// the input joined by cat, one dimension at a time.
+#include <ATen/Functions.h>
+#include <ATen/NativeFunctions.h>
+#include <c10/core/WrapDimMinimal.h>
+
+#include <cstring>
+#include <vector>
+
+namespace at::native {
+
+namespace {
+
+// [marker: flip_kernel]
+// out[i_0, ..., i_n] = self[j_0, ..., j_n] with j_d = size_d - 1 - i_d in flipped dims.
+// Every element is moved as itemsize raw bytes, so one loop serves every dtype (PyTorch
+// builds a TensorIterator over a restrided input and computes the flipped offsets in the
+// kernel). The input is read as if its flipped dimensions had negative strides, starting
+// from their last element.
+void flip_kernel(const Tensor& result, const Tensor& self, const std::vector<bool>& flip) {
+  const int64_t ndim = self.dim();
+  const int64_t itemsize = static_cast<int64_t>(self.itemsize());
+  std::vector<int64_t> in_strides(ndim);
+  int64_t in_offset = 0;  // in elements, from self's first element
+  for (int64_t d = 0; d < ndim; d++) {
+    in_strides[d] = flip[d] ? -self.stride(d) : self.stride(d);
+    if (flip[d] && self.size(d) > 0) in_offset += (self.size(d) - 1) * self.stride(d);
+  }
+  const auto* in = static_cast<const char*>(self.const_data_ptr()) + in_offset * itemsize;
+  auto* out = static_cast<char*>(result.data_ptr());
+  const int64_t numel = self.numel();
+  std::vector<int64_t> index(ndim, 0);
+  int64_t in_pos = 0, out_pos = 0;  // element offsets of the current index
+  for (int64_t n = 0; n < numel; n++) {
+    std::memcpy(out + out_pos * itemsize, in + in_pos * itemsize, itemsize);
+    // Advance the multi-index like an odometer, last dimension fastest.
+    for (int64_t d = ndim - 1; d >= 0; d--) {
+      if (++index[d] < self.size(d)) {
+        in_pos += in_strides[d];
+        out_pos += result.stride(d);
+        break;
+      }
+      in_pos -= (index[d] - 1) * in_strides[d];
+      out_pos -= (index[d] - 1) * result.stride(d);
+      index[d] = 0;
+    }
+  }
+}
+// [end marker: flip_kernel]
+
+// PyTorch's dim_list_to_bitset: wrap each dim, refuse repeats.
+std::vector<bool> dim_list_to_bitset(IntArrayRef dims, int64_t ndims) {
+  std::vector<bool> seen(std::max<int64_t>(ndims, 1), false);
+  for (int64_t d : dims) {
+    const int64_t dim = c10::maybe_wrap_dim(d, ndims);
+    TORCH_CHECK(!seen[dim], "dim ", dim, " appears multiple times in the list of dims");
+    seen[dim] = true;
+  }
+  seen.resize(ndims);
+  return seen;
+}
+
+}  // namespace
+
+// [marker: flip]
+Tensor flip(const Tensor& self, IntArrayRef dims) {
+  const auto flip_dims = dim_list_to_bitset(dims, self.dim());
+  // Same layout as self where self is dense (memory_format=preserve), as in PyTorch.
+  Tensor result = at::empty_like(self, std::nullopt, std::nullopt, std::nullopt, std::nullopt, MemoryFormat::Preserve);
+  if (self.is_meta() || self.numel() == 0) {
+    return result;
+  }
+  flip_kernel(result, self, flip_dims);
+  return result;
+}
+// [end marker: flip]
+
+Tensor fliplr(const Tensor& self) {
+  TORCH_CHECK(self.dim() >= 2, "Input must be >= 2-d.");
+  return self.flip({1});
+}
+
+Tensor flipud(const Tensor& self) {
+  TORCH_CHECK(self.dim() >= 1, "Input must be >= 1-d.");
+  return self.flip({0});
+}
+
+namespace {
+// Several dims: roll the first, then the rest. No dims: roll the flattened tensor.
+Tensor roll_common(const Tensor& self, IntArrayRef shifts, IntArrayRef dims) {
+  TORCH_CHECK(!shifts.empty(), "`shifts` required");
+  if (dims.empty() && shifts.size() == 1) {
+    auto flattened = self.contiguous().view(self.numel());
+    return at::roll(flattened, shifts[0], 0).view(self.sizes());
+  }
+  TORCH_CHECK(shifts.size() == dims.size(), "shifts and dimensions must align. shifts: ", shifts.size(),
+              ", dims:", dims.size());
+  auto first_dim_rolled = at::roll(self, shifts.slice(0, 1), dims.slice(0, 1));
+  return at::roll(first_dim_rolled, shifts.slice(1), dims.slice(1));
+}
+}  // namespace
+
+// [marker: roll]
+// Rolling by s along a dimension of size n: the last s elements come first. That is
+// cat(self[n - s:], self[:n - s]) along the dimension, with s taken modulo n (Python's
+// modulo, so a negative shift rolls the other way).
+Tensor roll(const Tensor& self, IntArrayRef shifts, IntArrayRef dims) {
+  if (dims.size() != 1 || shifts.size() != 1) {
+    return roll_common(self, shifts, dims);
+  }
+  if (self.numel() == 0) {
+    return self.clone(MemoryFormat::Preserve);
+  }
+  const int64_t dim = c10::maybe_wrap_dim(dims[0], self.dim());
+  const int64_t size = self.size(dim);
+  int64_t start = (size - shifts[0]) % size;
+  if (start < 0) {
+    start += size;  // C++'s % keeps the sign of the dividend; Python's does not
+  }
+  auto t0 = self.narrow(dim, start, size - start);
+  auto t1 = self.narrow(dim, 0, start);
+  return at::cat({t0, t1}, dim);
+}
+// [end marker: roll]
+
+}  // namespace at::native
