@@ -87,7 +87,7 @@ Tensor sum(const Tensor& self, std::optional<ScalarType> dtype) {
 Tensor& mean_out(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> opt_dtype,
                  Tensor& result) {
   ScalarType dtype = result.defined() ? result.scalar_type() : (opt_dtype ? *opt_dtype : self.scalar_type());
-  TORCH_CHECK(at::isFloatingType(dtype) || at::isComplexType(dtype),
+  TORCH_CHECK(c10::isFloatingType(dtype) || c10::isComplexType(dtype),
               "mean(): could not infer output dtype. ",
               (opt_dtype.has_value() ? "Optional" : "Input"),
               " dtype must be either a floating point or complex dtype. Got: ", dtype);
@@ -100,7 +100,7 @@ Tensor& mean_out(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std:
 
 Tensor mean_dim(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   ScalarType out_dtype = dtype ? *dtype : self.scalar_type();
-  TORCH_CHECK(at::isFloatingType(out_dtype) || at::isComplexType(out_dtype),
+  TORCH_CHECK(c10::isFloatingType(out_dtype) || c10::isComplexType(out_dtype),
               "mean(): could not infer output dtype. ", (dtype.has_value() ? "Optional" : "Input"),
               " dtype must be either a floating point or complex dtype. Got: ", out_dtype);
   Tensor result = at::empty({0}, out_dtype, std::nullopt, self.device(), std::nullopt, std::nullopt);
@@ -167,7 +167,7 @@ Tensor amin(const Tensor& self, IntArrayRef dim, bool keepdim) {
 Tensor max(const Tensor& self) {
   TORCH_CHECK(self.numel() > 0, "max(): Expected reduction dim to be specified for input.numel() == 0. ",
               "Specify the reduction dim with the 'dim' argument.");
-  TORCH_CHECK_NOT_IMPLEMENTED(!at::isComplexType(self.scalar_type()), "\"max_all\" not implemented for '",
+  TORCH_CHECK_NOT_IMPLEMENTED(!c10::isComplexType(self.scalar_type()), "\"max_all\" not implemented for '",
                               c10::toString(self.scalar_type()), "'");
   return at::amax(self, IntArrayRef{}, false);
 }
@@ -175,7 +175,7 @@ Tensor max(const Tensor& self) {
 Tensor min(const Tensor& self) {
   TORCH_CHECK(self.numel() > 0, "min(): Expected reduction dim to be specified for input.numel() == 0. ",
               "Specify the reduction dim with the 'dim' argument.");
-  TORCH_CHECK_NOT_IMPLEMENTED(!at::isComplexType(self.scalar_type()), "\"min_all\" not implemented for '",
+  TORCH_CHECK_NOT_IMPLEMENTED(!c10::isComplexType(self.scalar_type()), "\"min_all\" not implemented for '",
                               c10::toString(self.scalar_type()), "'");
   return at::amin(self, IntArrayRef{}, false);
 }
@@ -226,7 +226,7 @@ std::tuple<Tensor, Tensor> min_dim(const Tensor& self, int64_t dim, bool keepdim
 
 static Tensor& argminmax_out(const char* name, const Tensor& self, std::optional<int64_t> dim, bool keepdim,
                              Tensor& result, bool is_max) {
-  TORCH_CHECK_NOT_IMPLEMENTED(!at::isComplexType(self.scalar_type()), '"', is_max ? "argmax_cpu" : "argmin_cpu",
+  TORCH_CHECK_NOT_IMPLEMENTED(!c10::isComplexType(self.scalar_type()), '"', is_max ? "argmax_cpu" : "argmin_cpu",
                               "\" not implemented for '", c10::toString(self.scalar_type()), "'");
   Tensor input;
   std::vector<int64_t> dims;
@@ -339,7 +339,7 @@ Tensor& any_out(const Tensor& self, int64_t dim, bool keepdim, Tensor& out) {
 // [marker: std_var]
 static void std_var_out(const char* fname, Tensor& result, Tensor* mean, const Tensor& self, OptionalIntArrayRef dim,
                         const std::optional<Scalar>& correction_opt, bool keepdim, bool take_sqrt) {
-  TORCH_CHECK(at::isFloatingType(self.scalar_type()) || at::isComplexType(self.scalar_type()),
+  TORCH_CHECK(c10::isFloatingType(self.scalar_type()) || c10::isComplexType(self.scalar_type()),
               "std and var only support floating point and complex dtypes");
   const double correction = correction_opt.has_value() ? correction_opt->toDouble() : 1.0;
   const ScalarType dtype = self.scalar_type();
@@ -431,7 +431,7 @@ std::tuple<Tensor, Tensor> std_mean_dim(const Tensor& self, OptionalIntArrayRef 
 // [marker: linalg_vector_norm]
 Tensor linalg_vector_norm(const Tensor& self, const Scalar& ord, OptionalIntArrayRef dim, bool keepdim,
                           std::optional<ScalarType> opt_dtype) {
-  TORCH_CHECK(at::isFloatingType(self.scalar_type()) || at::isComplexType(self.scalar_type()),
+  TORCH_CHECK(c10::isFloatingType(self.scalar_type()) || c10::isComplexType(self.scalar_type()),
               "linalg.vector_norm: Expected a floating point or complex tensor as input. Got ", self.scalar_type());
   const double p = ord.toDouble();
   if (self.numel() == 0) {
