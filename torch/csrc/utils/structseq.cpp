@@ -4,6 +4,8 @@
 
 #include <torch/csrc/autograd/python_variable.h>
 
+#include <structmember.h>
+
 #include <map>
 #include <sstream>
 

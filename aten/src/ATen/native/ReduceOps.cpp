@@ -338,7 +338,7 @@ Tensor& any_out(const Tensor& self, int64_t dim, bool keepdim, Tensor& out) {
 
 // [marker: std_var]
 static void std_var_out(const char* fname, Tensor& result, Tensor* mean, const Tensor& self, OptionalIntArrayRef dim,
-                        const std::optional<Scalar>& correction_opt, bool keepdim, bool take_sqrt) {
+                        std::optional<Scalar> correction_opt, bool keepdim, bool take_sqrt) {
   TORCH_CHECK(c10::isFloatingType(self.scalar_type()) || c10::isComplexType(self.scalar_type()),
               "std and var only support floating point and complex dtypes");
   const double correction = correction_opt.has_value() ? correction_opt->toDouble() : 1.0;
@@ -362,36 +362,36 @@ static void std_var_out(const char* fname, Tensor& result, Tensor* mean, const T
 }
 // [end marker: std_var]
 
-Tensor var_correction(const Tensor& self, OptionalIntArrayRef dim, const std::optional<Scalar>& correction,
+Tensor var_correction(const Tensor& self, OptionalIntArrayRef dim, std::optional<Scalar> correction,
                       bool keepdim) {
   Tensor result;
   std_var_out("var", result, nullptr, self, dim, correction, keepdim, false);
   return result;
 }
-Tensor& var_out(const Tensor& self, OptionalIntArrayRef dim, const std::optional<Scalar>& correction, bool keepdim,
+Tensor& var_out(const Tensor& self, OptionalIntArrayRef dim, std::optional<Scalar> correction, bool keepdim,
                 Tensor& out) {
   std_var_out("var", out, nullptr, self, dim, correction, keepdim, false);
   return out;
 }
-Tensor std_correction(const Tensor& self, OptionalIntArrayRef dim, const std::optional<Scalar>& correction,
+Tensor std_correction(const Tensor& self, OptionalIntArrayRef dim, std::optional<Scalar> correction,
                       bool keepdim) {
   Tensor result;
   std_var_out("std", result, nullptr, self, dim, correction, keepdim, true);
   return result;
 }
-Tensor& std_out(const Tensor& self, OptionalIntArrayRef dim, const std::optional<Scalar>& correction, bool keepdim,
+Tensor& std_out(const Tensor& self, OptionalIntArrayRef dim, std::optional<Scalar> correction, bool keepdim,
                 Tensor& out) {
   std_var_out("std", out, nullptr, self, dim, correction, keepdim, true);
   return out;
 }
 std::tuple<Tensor, Tensor> var_mean_correction(const Tensor& self, OptionalIntArrayRef dim,
-                                               const std::optional<Scalar>& correction, bool keepdim) {
+                                               std::optional<Scalar> correction, bool keepdim) {
   Tensor result, mean;
   std_var_out("var_mean", result, &mean, self, dim, correction, keepdim, false);
   return {result, mean};
 }
 std::tuple<Tensor, Tensor> std_mean_correction(const Tensor& self, OptionalIntArrayRef dim,
-                                               const std::optional<Scalar>& correction, bool keepdim) {
+                                               std::optional<Scalar> correction, bool keepdim) {
   Tensor result, mean;
   std_var_out("std_mean", result, &mean, self, dim, correction, keepdim, true);
   return {result, mean};
@@ -454,14 +454,14 @@ Tensor linalg_vector_norm(const Tensor& self, const Scalar& ord, OptionalIntArra
 Tensor norm(const Tensor& self, const Scalar& p) {
   return at::linalg_vector_norm(self, p, std::nullopt, false, std::nullopt);
 }
-Tensor norm_dim(const Tensor& self, const std::optional<Scalar>& p, IntArrayRef dim, bool keepdim) {
+Tensor norm_dim(const Tensor& self, std::optional<Scalar> p, IntArrayRef dim, bool keepdim) {
   return at::linalg_vector_norm(self, p.value_or(2), dim, keepdim, std::nullopt);
 }
-Tensor norm_dim_dtype(const Tensor& self, const std::optional<Scalar>& p, IntArrayRef dim, bool keepdim,
+Tensor norm_dim_dtype(const Tensor& self, std::optional<Scalar> p, IntArrayRef dim, bool keepdim,
                       ScalarType dtype) {
   return at::linalg_vector_norm(self, p.value_or(2), dim, keepdim, dtype);
 }
-Tensor norm_dtype(const Tensor& self, const std::optional<Scalar>& p, ScalarType dtype) {
+Tensor norm_dtype(const Tensor& self, std::optional<Scalar> p, ScalarType dtype) {
   return at::linalg_vector_norm(self, p.value_or(2), std::nullopt, false, dtype);
 }
 
