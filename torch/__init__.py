@@ -95,3 +95,9 @@ del __name, __obj
 # [end marker: variable_functions]
 
 from torch import overrides  # noqa: E402
+
+# torch.return_types (max(dim), sort, topk ...) and the functions written in Python
+# (torch/functional.py), as PyTorch exports them.
+from torch import return_types  # noqa: E402
+from torch import functional  # noqa: E402
+from torch.functional import norm, split, unique  # noqa: E402,F811

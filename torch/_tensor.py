@@ -62,6 +62,21 @@ def _reflected(name):
 class Tensor(TensorBase):
     """A multi-dimensional array of one dtype on one device (see torch._C.TensorBase)."""
 
+    # ---- methods written in Python, as in PyTorch's torch/_tensor.py ----
+    def split(self, split_size, dim=0):
+        """Views of self in pieces of split_size along dim (an int), or of the sizes listed."""
+        if isinstance(split_size, int):
+            return TensorBase.split(self, split_size, dim)
+        return TensorBase.split_with_sizes(self, list(split_size), dim)
+
+    def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+        """torch.norm(self, p, dim, keepdim, dtype=dtype)."""
+        return torch.norm(self, p, dim, keepdim, dtype=dtype)
+
+    def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+        """torch.unique(self, ...)."""
+        return torch.unique(self, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
+
     # ---- printing ----
     def __repr__(self, *, tensor_contents=None):
         from torch import _tensor_str

@@ -359,8 +359,39 @@ def _call(o: Overload, f: NativeFunction, self_expr: Optional[str], out_index: O
             lines.append("return torch::scalarToPython(at::Scalar(_result));")
     else:
         items = ", ".join(f"std::get<{i}>(_result)" for i in range(len(rtypes)))
-        lines.append(f"return torch::autograd::wrap_tuple({{{items}}});")
+        names = [r.name for r in f.func.returns]
+        if all(names):
+            # Named returns are a torch.return_types.<name> named tuple (PyTorch's structseq).
+            fields = ", ".join(f'"{n}"' for n in names)
+            lines.append(f'static PyTypeObject* _ret_type = torch::utils::get_return_type("{f.func.name}", {{{fields}}});')
+            lines.append(f"return torch::utils::wrap_structseq(_ret_type, {{{items}}});")
+        else:
+            lines.append(f"return torch::autograd::wrap_tuple({{{items}}});")
     return lines
+
+
+def return_types(native_functions: List[NativeFunction]) -> "OrderedDict[str, List[str]]":
+    """torch.return_types: operator name -> field names, for every schema with named returns."""
+    result: "OrderedDict[str, List[str]]" = OrderedDict()
+    for f in native_functions:
+        names = [r.name for r in f.func.returns]
+        if len(names) > 1 and all(names) and not f.func.is_out and f.python_module is None:
+            result.setdefault(f.func.name, names)
+    return result
+
+
+def gen_return_types(types: "OrderedDict[str, List[str]]") -> str:
+    entries = "\n".join(
+        "      {\"%s\", {%s}}," % (name, ", ".join(f'"{n}"' for n in fields)) for name, fields in types.items())
+    return f"""
+namespace torch::autograd {{
+std::vector<std::pair<std::string, std::vector<const char*>>> generated_return_types() {{
+  return {{
+{entries}
+  }};
+}}
+}}  // namespace torch::autograd
+"""
 
 
 def noargs_binding(name: str, o: Overload) -> str:
@@ -458,6 +489,7 @@ PRELUDE = """
 #include <torch/csrc/autograd/python_torch_functions.h>
 #include <torch/csrc/autograd/python_variable.h>
 #include <torch/csrc/utils/python_arg_parser.h>
+#include <torch/csrc/utils/structseq.h>
 
 #include <ATen/Operators.h>
 #include <ATen/core/Tensor.h>
@@ -580,9 +612,10 @@ def gen(native_functions: List[NativeFunction], python_install_dir: str, pyi_ins
     functions = python_overloads(native_functions, method=False)
     methods = python_overloads(native_functions, method=True)
     write_if_changed(os.path.join(python_install_dir, "python_torch_functions.cpp"),
-           gen_cpp(functions, False, "python_torch_functions.cpp"))
+                     gen_cpp(functions, False, "python_torch_functions.cpp")
+                     + gen_return_types(return_types(native_functions)))
     write_if_changed(os.path.join(python_install_dir, "python_variable_methods.cpp"),
-           gen_cpp(methods, True, "python_variable_methods.cpp"))
+                     gen_cpp(methods, True, "python_variable_methods.cpp"))
     if pyi_install_dir:
         var_funcs, init = gen_pyi(functions, methods)
         write_if_changed(os.path.join(pyi_install_dir, "_VariableFunctions.pyi"), var_funcs)

@@ -12,6 +12,7 @@
 #include <torch/csrc/autograd/python_torch_functions.h>
 #include <torch/csrc/autograd/python_variable.h>
 #include <torch/csrc/utils/python_arg_parser.h>
+#include <torch/csrc/utils/structseq.h>
 #include <torch/csrc/utils/tensor_numpy.h>
 
 #include <ATen/Version.h>
@@ -139,6 +140,8 @@ PYBIND11_MODULE(_C, m) {
   torch::utils::initNumpy();
   torch::autograd::initTensorBindings(m.ptr());
   torch::autograd::initTorchFunctions(m.ptr());
+  // torch._C._return_types: the named tuples of max(dim), sort, topk... (torch/return_types.py)
+  torch::utils::initReturnTypes(m.ptr());
   m.def("_get_default_dtype", [] { return torch::getTHPDtype(c10::get_default_dtype_as_scalartype()); });
   m.def("_set_default_dtype", [](py::handle dtype) {
     auto st = torch::toScalarType(dtype, "set_default_dtype", "d", 1);

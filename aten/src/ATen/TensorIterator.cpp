@@ -55,6 +55,7 @@ TensorIteratorConfig& TensorIteratorConfig::add_const_input(const Tensor& input)
 
 // [marker: build]
 void TensorIteratorBase::build(TensorIteratorConfig& config) {
+  is_reduction_ = config.is_reduction_;
   populate_operands(config);
   // Which outputs are also inputs (in-place: add_(self, other) is add(self, other, out=self)).
   mark_outputs();
@@ -149,8 +150,9 @@ void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config)
         operands_[i].will_resize = true;
         continue;
       }
-      // Outputs never broadcast: a.add_(b) cannot grow a.
-      TORCH_CHECK(false, "output with shape ", output.sizes(), " doesn't match the broadcast shape ", IntArrayRef(shape_));
+      // Outputs never broadcast: a.add_(b) cannot grow a. A reduction's output is the
+      // exception: its size-1 dimensions are the reduced ones.
+      TORCH_CHECK(config.is_reduction_, "output with shape ", output.sizes(), " doesn't match the broadcast shape ", IntArrayRef(shape_));
     }
   }
 }
@@ -352,6 +354,12 @@ void TensorIteratorBase::reorder_dimensions() {
       }
       const int64_t stride0 = operands_[arg].stride_bytes[dim0];
       const int64_t stride1 = operands_[arg].stride_bytes[dim1];
+      if (is_reduction_ && operands_[arg].is_output) {
+        // Reduced dimensions (output stride 0) go first: the inner loops run over them.
+        if ((stride0 == 0) != (stride1 == 0)) {
+          return stride1 == 0 ? 1 : -1;
+        }
+      }
       if (stride0 == 0 || stride1 == 0) {
         continue;
       }
@@ -595,6 +603,25 @@ std::vector<char*> TensorIteratorBase::get_base_ptrs() const {
   return ptrs;
 }
 
+bool TensorIteratorBase::is_dim_reduced(int dim) const {
+  for (const auto& op : operands_) {
+    if (op.is_output && op.stride_bytes[dim] == 0 && shape_[dim] > 1) {
+      return true;
+    }
+  }
+  return false;
+}
+
+int64_t TensorIteratorBase::num_output_elements() const {
+  int64_t elems = 1;
+  for (int dim = 0; dim < ndim(); dim++) {
+    if (operands_[0].stride_bytes[dim] != 0 || shape_[dim] == 0) {
+      elems *= shape_[dim];
+    }
+  }
+  return elems;
+}
+
 // ---- the loop ------------------------------------------------------------------------------
 
 namespace {
@@ -792,6 +819,39 @@ TensorIterator TensorIterator::unary_float_op(const Tensor& out, const Tensor& a
 
 TensorIterator TensorIterator::nullary_op(const Tensor& out) {
   return TensorIteratorConfig().set_check_mem_overlap(true).check_all_same_dtype(false).add_output(out).build();
+}
+
+// [marker: reduce_op]
+TensorIterator TensorIterator::reduce_op(const Tensor& out, const Tensor& a) {
+  TORCH_INTERNAL_ASSERT(out.defined());
+  return TensorIteratorConfig()
+      .set_check_mem_overlap(false)
+      .add_owned_output(out)
+      .add_owned_const_input(a)
+      .resize_outputs(false)
+      .is_reduction(true)
+      // Inputs are already converted by make_reduction; this lets the output have another
+      // dtype than the input (argmax: float in, int64 out).
+      .promote_inputs_to_common_dtype(true)
+      .build();
+}
+// [end marker: reduce_op]
+
+TensorIterator TensorIterator::reduce_op(const Tensor& out1, const Tensor& out2, const Tensor& a) {
+  TORCH_INTERNAL_ASSERT(out1.defined() && out2.defined());
+  TORCH_CHECK(out1.dim() == out2.dim(), "reduce_op(): expected both outputs to have same number of dims, but output1 has ",
+              out1.dim(), " and output2 has ", out2.dim());
+  TORCH_CHECK(out1.sizes() == out2.sizes(), "reduce_op(): expected both outputs to have same sizes, but output1 has ",
+              out1.sizes(), " and output2 has ", out2.sizes());
+  return TensorIteratorConfig()
+      .set_check_mem_overlap(false)
+      .add_owned_output(out1)
+      .add_owned_output(out2)
+      .add_owned_const_input(a)
+      .resize_outputs(false)
+      .is_reduction(true)
+      .check_all_same_dtype(false)
+      .build();
 }
 
 TensorIterator TensorIterator::ternary_op(const Tensor& out, const Tensor& a, const Tensor& b, const Tensor& c) {

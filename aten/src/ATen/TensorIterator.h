@@ -161,6 +161,11 @@ struct TORCH_API TensorIteratorBase {
 
   bool has_coalesced_dimensions() const { return has_coalesced_dimensions_; }
 
+  // Reductions: dimension d is reduced if output 0 does not move along it (stride 0).
+  bool is_reduction() const { return is_reduction_; }
+  bool is_dim_reduced(int dim) const;
+  int64_t num_output_elements() const;
+
  protected:
   // The steps of build(), in order. Each is a method so the guide can point at it.
   void populate_operands(TensorIteratorConfig& config);
@@ -189,6 +194,7 @@ struct TORCH_API TensorIteratorBase {
   int num_outputs_ = 0;
   bool all_ops_same_shape_ = false;
   bool all_ops_are_scalars_ = false;
+  bool is_reduction_ = false;
   ScalarType common_dtype_ = ScalarType::Undefined;
   Device common_device_ = Device(c10::DeviceType::CPU);
 };
@@ -211,6 +217,11 @@ struct TORCH_API TensorIterator final : public TensorIteratorBase {
   static TensorIterator nullary_op(const Tensor& out);
   // Three inputs, promoted together (addcmul, addcdiv).
   static TensorIterator ternary_op(const Tensor& out, const Tensor& a, const Tensor& b, const Tensor& c);
+  // Reductions (native/ReduceOpsUtils.h make_reduction): out has the input's rank with
+  // size 1 (stride 0 once broadcast) in every reduced dimension, so one iteration visits each
+  // input element once and the output element it folds into. Two outputs: values and indices.
+  static TensorIterator reduce_op(const Tensor& out, const Tensor& a);
+  static TensorIterator reduce_op(const Tensor& out1, const Tensor& out2, const Tensor& a);
 };
 
 // The builder: name the operands (outputs first), pick the checks and conversions, build().
@@ -283,6 +294,12 @@ struct TORCH_API TensorIteratorConfig final {
     return *this;
   }
   // The dtype of undefined outputs, whatever the inputs are (comparisons: bool).
+  // A reduction: outputs keep size 1 where the input is reduced and are "broadcast" over it
+  // (outputs never broadcast otherwise); reduced dimensions are moved to the inner loops.
+  TensorIteratorConfig& is_reduction(bool v) {
+    is_reduction_ = v;
+    return *this;
+  }
   TensorIteratorConfig& declare_static_dtype(ScalarType dtype) {
     static_dtype_ = dtype;
     return *this;
@@ -310,6 +327,7 @@ struct TORCH_API TensorIteratorConfig final {
   bool enforce_safe_casting_to_output_ = false;
   bool allow_cpu_scalars_ = false;
   bool resize_outputs_ = true;
+  bool is_reduction_ = false;
 };
 
 }  // namespace at

@@ -1,0 +1,123 @@
+// aten/src/ATen/native/Sorting.cpp - sort, argsort, topk along one dim.
+// Mirrors PyTorch's aten/src/ATen/native/Sorting.cpp (+ cpu/SortingKernel.cpp, TopKImpl.h).
+// Guide: docs/source/internals/tensor_iterator.rst.
+//
+// Each row along dim is sorted on its own (rows spread over threads), through a permutation
+// of indices so values and indices come out together. NaN sorts as the largest value (last
+// ascending, first descending), as in PyTorch; the sort is stable, so equal values keep
+// their order.
+#include <ATen/Dispatch.h>
+#include <ATen/Functions.h>
+#include <ATen/NativeFunctions.h>
+#include <ATen/native/Resize.h>
+#include <ATen/Parallel.h>
+#include <c10/core/WrapDimMinimal.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+namespace at::native {
+
+namespace {
+
+template <typename T>
+inline bool is_nan(T v) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return std::isnan(v);
+  } else {
+    return false;
+  }
+}
+
+// a < b with NaN greater than everything.
+template <typename T>
+inline bool less_nan_last(T a, T b) {
+  return !is_nan(a) && (is_nan(b) || a < b);
+}
+
+// [marker: sort_rows]
+// Sort (k = n) or select the top k of every row along dim; returns (values, indices).
+std::tuple<Tensor, Tensor> sort_rows(const Tensor& self, int64_t dim, bool descending, int64_t k) {
+  Tensor input = self.dim() == 0 ? self.view({1}) : self.movedim(dim, -1).contiguous();
+  const int64_t n = input.size(-1);
+  std::vector<int64_t> out_shape = input.sizes().vec();
+  out_shape.back() = k;
+  Tensor values = at::empty(out_shape, input.scalar_type(), std::nullopt, input.device(), std::nullopt, std::nullopt);
+  Tensor indices = at::empty(out_shape, kLong, std::nullopt, input.device(), std::nullopt, std::nullopt);
+  const int64_t rows = n == 0 ? 0 : input.numel() / n;
+  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, input.scalar_type(), "sort", [&] {
+    const scalar_t* in = input.data_ptr<scalar_t>();
+    scalar_t* vout = values.data_ptr<scalar_t>();
+    int64_t* iout = indices.data_ptr<int64_t>();
+    at::parallel_for(0, rows, std::max<int64_t>(1, at::internal::GRAIN_SIZE / std::max<int64_t>(n, 1)),
+                     [&](int64_t begin, int64_t end) {
+      std::vector<int64_t> perm(n);
+      for (int64_t r = begin; r < end; r++) {
+        const scalar_t* x = in + r * n;
+        std::iota(perm.begin(), perm.end(), 0);
+        auto cmp = [&](int64_t a, int64_t b) {
+          return descending ? less_nan_last(x[b], x[a]) : less_nan_last(x[a], x[b]);
+        };
+        if (k == n) {
+          std::stable_sort(perm.begin(), perm.end(), cmp);
+        } else {
+          std::partial_sort(perm.begin(), perm.begin() + k, perm.end(), [&](int64_t a, int64_t b) {
+            return cmp(a, b) || (!cmp(b, a) && a < b);
+          });
+        }
+        for (int64_t i = 0; i < k; i++) {
+          vout[r * k + i] = x[perm[i]];
+          iout[r * k + i] = perm[i];
+        }
+      }
+    });
+  });
+  if (self.dim() == 0) {
+    return {values.view({}), indices.view({})};
+  }
+  return {values.movedim(-1, dim).contiguous(), indices.movedim(-1, dim).contiguous()};
+}
+// [end marker: sort_rows]
+
+}  // namespace
+
+std::tuple<Tensor, Tensor> sort_stable(const Tensor& self, std::optional<bool> stable, int64_t dim, bool descending) {
+  (void)stable;  // the CPU sort is always stable
+  dim = c10::maybe_wrap_dim(dim, self.dim());
+  const int64_t n = self.dim() == 0 ? 1 : self.size(dim);
+  return sort_rows(self, dim, descending, n);
+}
+
+std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending) {
+  return at::sort(self, false, dim, descending);
+}
+
+std::tuple<Tensor&, Tensor&> sort_out(const Tensor& self, int64_t dim, bool descending, Tensor& values,
+                                      Tensor& indices) {
+  auto [v, i] = at::sort(self, false, dim, descending);
+  at::native::resize_output(values, v.sizes());
+  at::native::resize_output(indices, i.sizes());
+  values.copy_(v);
+  indices.copy_(i);
+  return std::tuple<Tensor&, Tensor&>(values, indices);
+}
+
+Tensor argsort(const Tensor& self, int64_t dim, bool descending) {
+  return std::get<1>(at::sort(self, false, dim, descending));
+}
+
+Tensor argsort_stable(const Tensor& self, bool stable, int64_t dim, bool descending) {
+  return std::get<1>(at::sort(self, stable, dim, descending));
+}
+
+std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted) {
+  (void)sorted;  // the top k always come out sorted here
+  dim = c10::maybe_wrap_dim(dim, self.dim());
+  const int64_t n = self.dim() == 0 ? 1 : self.size(dim);
+  TORCH_CHECK(k >= 0 && k <= n, "selected index k out of range");
+  return sort_rows(self, dim, largest, k);
+}
+
+}  // namespace at::native

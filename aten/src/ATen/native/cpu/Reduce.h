@@ -1,0 +1,189 @@
+// aten/src/ATen/native/cpu/Reduce.h - binary_kernel_reduce: fold a reduction's TensorIterator.
+// Mirrors PyTorch's aten/src/ATen/native/cpu/Reduce.h. Guide: docs/source/internals/tensor_iterator.rst
+// ("Reductions").
+//
+// A reduction iterator (TensorIterator::reduce_op) has the output's stride 0 in the reduced
+// dimensions, and reorder_dimensions put those dimensions first (innermost). ReduceLayout
+// splits the iteration space into the kept dims (one output element each) and the reduced
+// dims (the elements folded into it). The kernel supplies ops, as in PyTorch:
+//
+//   acc_t reduce(acc_t acc, scalar_t value, int64_t index)   fold in one element
+//   acc_t combine(acc_t a, acc_t b)                           merge two partial results
+//   project(acc_t acc)                                         the value(s) written out
+//
+// Threads: with many output elements each thread takes a range of them; with few (a full
+// reduction) the reduced range is split, each thread folds its part, and the partial results
+// are combined in order (so argmax still returns the first maximum).
+#pragma once
+
+#include <ATen/Parallel.h>
+#include <ATen/TensorIterator.h>
+
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace at::native {
+
+struct ReduceLayout {
+  explicit ReduceLayout(const TensorIteratorBase& iter) : ntensors(iter.ntensors()) {
+    for (int d = 0; d < iter.ndim(); d++) {
+      const int64_t size = iter.shape()[d];
+      if (size == 1) {
+        continue;
+      }
+      auto& shape = iter.is_dim_reduced(d) ? rshape : kshape;
+      auto& strides = iter.is_dim_reduced(d) ? rstrides : kstrides;
+      shape.push_back(size);
+      for (int t = 0; t < ntensors; t++) {
+        strides.push_back(iter.strides(t)[d]);
+      }
+    }
+    for (int64_t s : kshape) num_outputs *= s;
+    for (int64_t s : rshape) reduce_size *= s;
+    base = iter.get_base_ptrs();
+  }
+
+  // Pointers of every operand at kept (output) element `linear`.
+  void output_ptrs(int64_t linear, char** ptrs) const {
+    for (int t = 0; t < ntensors; t++) ptrs[t] = base[t];
+    for (size_t d = 0; d < kshape.size(); d++) {
+      const int64_t i = linear % kshape[d];
+      linear /= kshape[d];
+      for (int t = 0; t < ntensors; t++) ptrs[t] += i * kstrides[d * ntensors + t];
+    }
+  }
+
+  // Walk reduced elements [begin, end) from the operand pointers `ptrs`, one row (reduced
+  // dim 0) at a time: f(char* input_row, int64_t byte_stride, int64_t n, int64_t first_index).
+  template <typename F>
+  void for_each_row(const char* const* ptrs, int arg, int64_t begin, int64_t end, const F& f) const {
+    if (rshape.empty()) {
+      if (begin < end) f(const_cast<char*>(ptrs[arg]), 0, 1, 0);
+      return;
+    }
+    const int64_t row = rshape[0];
+    const int64_t stride0 = rstrides[arg];
+    int64_t pos = begin;
+    while (pos < end) {
+      int64_t rest = pos / row;
+      const int64_t i0 = pos % row;
+      char* p = const_cast<char*>(ptrs[arg]) + i0 * stride0;
+      for (size_t d = 1; d < rshape.size(); d++) {
+        p += (rest % rshape[d]) * rstrides[d * ntensors + arg];
+        rest /= rshape[d];
+      }
+      const int64_t n = std::min(row - i0, end - pos);
+      f(p, stride0, n, pos);
+      pos += n;
+    }
+  }
+
+  int ntensors;
+  std::vector<int64_t> kshape, rshape, kstrides, rstrides;
+  int64_t num_outputs = 1;
+  int64_t reduce_size = 1;
+  std::vector<char*> base;
+};
+
+namespace reduce_detail {
+
+template <typename T>
+struct is_tuple : std::false_type {};
+template <typename... Ts>
+struct is_tuple<std::tuple<Ts...>> : std::true_type {};
+template <typename A, typename B>
+struct is_tuple<std::pair<A, B>> : std::true_type {};
+
+template <typename res_t>
+inline void set_results(const res_t& result, char* const* out_ptrs) {
+  if constexpr (is_tuple<res_t>::value) {
+    using T0 = std::tuple_element_t<0, res_t>;
+    using T1 = std::tuple_element_t<1, res_t>;
+    *reinterpret_cast<T0*>(out_ptrs[0]) = std::get<0>(result);
+    *reinterpret_cast<T1*>(out_ptrs[1]) = std::get<1>(result);
+  } else {
+    *reinterpret_cast<res_t*>(out_ptrs[0]) = result;
+  }
+}
+
+}  // namespace reduce_detail
+
+// Fold the reduced range [begin, end) of one output element into acc, with a row function
+// row_fn(acc, char* row, byte_stride, n, first_index) -> acc.
+template <typename acc_t, typename row_fn_t>
+acc_t reduce_range(const ReduceLayout& L, const char* const* ptrs, int in_arg, int64_t begin, int64_t end, acc_t acc,
+                   const row_fn_t& row_fn) {
+  L.for_each_row(ptrs, in_arg, begin, end, [&](char* p, int64_t s, int64_t n, int64_t idx) {
+    acc = row_fn(acc, p, s, n, idx);
+  });
+  return acc;
+}
+
+// [marker: reduce_rows]
+// The engine: row_fn folds one row, combine merges partial results, project_write stores one
+// output element. Everything else (which output, which thread) is decided here.
+template <typename acc_t, typename row_fn_t, typename combine_t, typename write_t>
+void reduce_rows(TensorIteratorBase& iter, acc_t init, const row_fn_t& row_fn, const combine_t& combine,
+                 const write_t& write) {
+  ReduceLayout L(iter);
+  const int nout = iter.noutputs();
+  const int in_arg = nout;
+  if (L.num_outputs == 0) {
+    return;
+  }
+  const int64_t grain = at::internal::GRAIN_SIZE;
+  if (L.num_outputs > 1 || L.reduce_size < 2 * grain || at::get_num_threads() == 1) {
+    // Parallel over output elements, each reduced serially.
+    const int64_t out_grain = std::max<int64_t>(1, grain / std::max<int64_t>(1, L.reduce_size));
+    at::parallel_for(0, L.num_outputs, out_grain, [&](int64_t begin, int64_t end) {
+      std::vector<char*> ptrs(L.ntensors);
+      for (int64_t o = begin; o < end; o++) {
+        L.output_ptrs(o, ptrs.data());
+        acc_t acc = reduce_range(L, ptrs.data(), in_arg, 0, L.reduce_size, init, row_fn);
+        write(acc, ptrs.data());
+      }
+    });
+    return;
+  }
+  // One output element, a long reduction: split it across threads, then combine in order.
+  std::vector<char*> ptrs(L.ntensors);
+  L.output_ptrs(0, ptrs.data());
+  const int nthreads = at::get_num_threads();
+  const int64_t chunk = at::divup(L.reduce_size, nthreads);
+  std::vector<acc_t> partial(nthreads, init);
+  at::parallel_for(0, nthreads, 1, [&](int64_t begin, int64_t end) {
+    for (int64_t t = begin; t < end; t++) {
+      const int64_t lo = t * chunk;
+      const int64_t hi = std::min(L.reduce_size, lo + chunk);
+      if (lo < hi) {
+        partial[t] = reduce_range(L, ptrs.data(), in_arg, lo, hi, init, row_fn);
+      }
+    }
+  });
+  acc_t acc = partial[0];
+  for (int t = 1; t < nthreads; t++) {
+    if (t * chunk < L.reduce_size) acc = combine(acc, partial[t]);
+  }
+  write(acc, ptrs.data());
+}
+// [end marker: reduce_rows]
+
+// [marker: binary_kernel_reduce]
+// PyTorch's interface: ops.reduce(acc, value, index), ops.combine(a, b), ops.project(acc).
+template <typename scalar_t, typename ops_t, typename acc_t>
+void binary_kernel_reduce(TensorIteratorBase& iter, ops_t ops, acc_t init) {
+  reduce_rows<acc_t>(
+      iter, init,
+      [&ops](acc_t acc, char* p, int64_t s, int64_t n, int64_t idx) {
+        for (int64_t i = 0; i < n; i++) {
+          acc = ops.reduce(acc, *reinterpret_cast<const scalar_t*>(p + i * s), idx + i);
+        }
+        return acc;
+      },
+      [&ops](acc_t a, acc_t b) { return ops.combine(a, b); },
+      [&ops](acc_t acc, char* const* ptrs) { reduce_detail::set_results(ops.project(acc), ptrs); });
+}
+// [end marker: binary_kernel_reduce]
+
+}  // namespace at::native
