@@ -59,7 +59,7 @@ Tensor host_softmax(const Tensor& input_, int64_t dim_, bool half_to_float) {
     });
   });
   if (input_.dim() == 0) {
-    return output.view({});
+    return output.view(IntArrayRef{});  // not view({}): that would pick view(ScalarType)
   }
   return output.movedim(-1, dim).contiguous();
 }

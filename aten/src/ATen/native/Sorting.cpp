@@ -75,7 +75,7 @@ std::tuple<Tensor, Tensor> sort_rows(const Tensor& self, int64_t dim, bool desce
     });
   });
   if (self.dim() == 0) {
-    return {values.view({}), indices.view({})};
+    return {values.view(IntArrayRef{}), indices.view(IntArrayRef{})};
   }
   return {values.movedim(-1, dim).contiguous(), indices.movedim(-1, dim).contiguous()};
 }

@@ -320,7 +320,7 @@ void cum_kernel(const Tensor& result, const Tensor& self, int64_t dim) {
       }
     });
   });
-  result.copy_(self.dim() == 0 ? dst.view({}) : dst.movedim(-1, dim));
+  result.copy_(self.dim() == 0 ? dst.view(IntArrayRef{}) : dst.movedim(-1, dim));
 }
 // [end marker: cum_kernel]
 
