@@ -95,3 +95,15 @@ del __name, __obj
 # [end marker: variable_functions]
 
 from torch import overrides  # noqa: E402
+
+# [marker: random]
+# torch.Generator and the default generator (torch/csrc/Generator.cpp), seeding (torch/random.py).
+from torch._C import Generator, default_generator  # noqa: E402
+from torch.random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state  # noqa: E402
+
+__all__ += ["Generator", "manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state"]
+# [end marker: random]
+
+# Linear algebra written in Python (torch/functional.py): tensordot, einsum.
+from torch.functional import tensordot, einsum  # noqa: E402,F811
+
