@@ -42,7 +42,7 @@ Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, T
     TORCH_CHECK(std::isfinite(static_cast<double>(xstart)) && std::isfinite(static_cast<double>(xend)),
                 "unsupported range: ", xstart, " -> ", xend);
     TORCH_CHECK(((xstep > 0) && (xend >= xstart)) || ((xstep < 0) && (xend <= xstart)),
-                "upper bound and larger bound inconsistent with step sign");
+                "upper bound and lower bound inconsistent with step sign");
     TORCH_CHECK(size_d >= 0 && size_d <= static_cast<double>(std::numeric_limits<int64_t>::max()),
                 "invalid size, possible overflow?");
     const auto size = static_cast<int64_t>(size_d);
