@@ -15,7 +15,7 @@ DTYPES = [torch.float32, torch.float64, torch.int32, torch.int64, torch.int16, t
 def ints(shape, dtype, seed=0):
     """Small integers (exact in every dtype, so products compare exactly)."""
     a = (np.arange(int(np.prod(shape))).reshape(shape) * 7 + seed * 3) % 5 - (0 if dtype == torch.uint8 else 2)
-    return torch.tensor(a.tolist(), dtype=dtype) if a.ndim else torch.tensor(float(a), dtype=dtype)
+    return torch.tensor(a.ravel().tolist(), dtype=dtype).view(shape)
 
 
 def np_of(t):

@@ -44,8 +44,7 @@ void check_out_dtype(const Tensor& out, ScalarType expected) {
 void addmm_impl_cpu_(Tensor& result, const Tensor& self, const Tensor& m1_in, const Tensor& m2_in, const Scalar& beta,
                      const Scalar& alpha) {
   const int64_t m = m1_in.size(0), k = m1_in.size(1), n = m2_in.size(1);
-  const bool beta_is_zero = beta.isComplex() ? (beta.toComplexDouble().real() == 0 && beta.toComplexDouble().imag() == 0)
-                                             : beta.toDouble() == 0.0;
+  const bool beta_is_zero = beta.toDouble() == 0.0;
   if (!beta_is_zero && self.defined() && !result.is_same(self)) {
     result.copy_(self.expand({m, n}));
   }

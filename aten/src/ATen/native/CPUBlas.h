@@ -7,12 +7,13 @@
 //   * float/double with BLAS (AT_BLAS_ENABLED): when each operand is row-major or the
 //     transpose of one, cblas_sgemm/cblas_dgemm read it in place (a transposed operand is
 //     passed as CblasTrans with its leading dimension);
-//   * everything else (integers, half, bfloat16, complex, odd strides, no BLAS): a blocked
+//   * everything else (integers, half, bfloat16, odd strides, no BLAS): a blocked
 //     loop in cpu/BlasKernel.cpp that accumulates in opmath_type (float for half).
 #pragma once
 
 #include <ATen/Dispatch.h>
 #include <c10/core/Scalar.h>
+#include <c10/macros/Export.h>
 #include <c10/core/ScalarType.h>
 
 #include <cstdint>
@@ -35,15 +36,16 @@ void gemm(int64_t m, int64_t n, int64_t k, const c10::Scalar& alpha, StridedMatr
 
 // Whether gemm<scalar_t> will hand these operands to BLAS without copying them (used by
 // the tests, and by Blas.cpp to decide when a contiguous copy pays off).
-bool blas_enabled_for(c10::ScalarType dtype);
-bool blas_can_read(int64_t rows, int64_t cols, int64_t row_stride, int64_t col_stride);
+TORCH_API bool blas_enabled_for(c10::ScalarType dtype);
+TORCH_API bool blas_can_read(int64_t rows, int64_t cols, int64_t row_stride, int64_t col_stride);
 
 }  // namespace at::native::cpublas
 
-// The dtypes gemm is compiled for: all but bool (PyTorch's AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2
-// (Half, BFloat16)); another dtype is '"<NAME>" not implemented for 'Bool''.
+// The dtypes gemm is compiled for: the integer and floating types, half and bfloat16 (PyTorch
+// adds complex; c10::complex has no arithmetic in this tree yet). Another dtype is
+// '"<NAME>" not implemented for 'Bool''.
 #define AT_DISPATCH_GEMM_TYPES(TYPE, NAME, ...)                                              \
   AT_DISPATCH_SWITCH(TYPE, NAME,                                                             \
-                     AT_DISPATCH_CASE_ALL_TYPES(__VA_ARGS__) AT_DISPATCH_CASE_COMPLEX_TYPES(__VA_ARGS__) \
+                     AT_DISPATCH_CASE_ALL_TYPES(__VA_ARGS__)                                     \
                          AT_DISPATCH_CASE(at::ScalarType::Half, __VA_ARGS__)                 \
                              AT_DISPATCH_CASE(at::ScalarType::BFloat16, __VA_ARGS__))

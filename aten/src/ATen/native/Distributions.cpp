@@ -22,6 +22,16 @@
 namespace at::native {
 namespace {
 
+// An iterator over self alone that keeps self's shape (PyTorch's borrowing_nullary_op).
+TensorIterator nullary_op_keeping_shape(const Tensor& self) {
+  return TensorIteratorConfig()
+      .set_check_mem_overlap(true)
+      .check_all_same_dtype(false)
+      .resize_outputs(false)
+      .add_output(self)
+      .build();
+}
+
 CPUGeneratorImpl* cpu_generator(const std::optional<Generator>& gen) {
   return get_generator_or_default<CPUGeneratorImpl>(gen, detail::getDefaultCPUGenerator());
 }
@@ -80,7 +90,7 @@ Tensor& uniform_(Tensor& self, double from, double to, std::optional<Generator> 
     return self;
   }
   CPUGeneratorImpl* generator = cpu_generator(gen);
-  auto iter = TensorIterator::nullary_op(self);
+  auto iter = nullary_op_keeping_shape(self);
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "uniform_kernel_cpu", [&] {
     std::lock_guard<std::mutex> lock(generator->mutex_);
     using acc_t = at::opmath_type<scalar_t>;
@@ -105,7 +115,7 @@ Tensor& normal_(Tensor& self, double mean, double std, std::optional<Generator> 
     if (self.numel() >= 16 && self.is_contiguous()) {
       normal_fill<scalar_t>(self, mean, std, generator);
     } else {
-      auto iter = TensorIterator::nullary_op(self);
+      auto iter = nullary_op_keeping_shape(self);
       normal_distribution normal(mean, std);
       cpu_serial_kernel(iter, [&]() -> scalar_t { return static_cast<scalar_t>(normal(generator)); });
     }
@@ -139,7 +149,7 @@ Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to_opt, std::
   }
   const uint64_t range = static_cast<uint64_t>(to) - static_cast<uint64_t>(from);
   CPUGeneratorImpl* generator = cpu_generator(gen);
-  auto iter = TensorIterator::nullary_op(self);
+  auto iter = nullary_op_keeping_shape(self);
   AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, self.scalar_type(), "random_from_to_kernel_cpu", [&] {
     std::lock_guard<std::mutex> lock(generator->mutex_);
     cpu_serial_kernel(iter, [&]() -> scalar_t {

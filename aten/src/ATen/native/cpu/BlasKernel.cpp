@@ -7,7 +7,6 @@
 #include <ATen/Parallel.h>
 #include <c10/util/BFloat16.h>
 #include <c10/util/Half.h>
-#include <c10/util/complex.h>
 
 #include <algorithm>
 #include <array>
@@ -188,8 +187,6 @@ INSTANTIATE_GEMM(float)
 INSTANTIATE_GEMM(double)
 INSTANTIATE_GEMM(c10::Half)
 INSTANTIATE_GEMM(c10::BFloat16)
-INSTANTIATE_GEMM(c10::complex<float>)
-INSTANTIATE_GEMM(c10::complex<double>)
 #undef INSTANTIATE_GEMM
 
 }  // namespace at::native::cpublas
