@@ -21,10 +21,10 @@
 namespace at {
 
 // The random bits a uniform number of type T is made from: float keeps 24 (its mantissa),
-// half 11, bfloat16 8, double 53 (from a 64-bit draw).
+// double 53 (from a 64-bit draw); half and bfloat16 are drawn as floats and rounded.
 template <typename T> struct uniform_digits { static constexpr int value = std::numeric_limits<T>::digits; };
-template <> struct uniform_digits<c10::Half> { static constexpr int value = 11; };
-template <> struct uniform_digits<c10::BFloat16> { static constexpr int value = 8; };
+template <> struct uniform_digits<c10::Half> { static constexpr int value = 24; };
+template <> struct uniform_digits<c10::BFloat16> { static constexpr int value = 24; };
 
 namespace transformation {
 

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <limits>
 #include <mutex>
+#include <vector>
 
 namespace at::native {
 namespace {
@@ -56,21 +57,35 @@ void normal_fill_16(scalar_t* data, double mean, double std) {
 
 template <typename scalar_t>
 void normal_fill(const Tensor& self, double mean, double std, CPUGeneratorImpl* generator) {
-  scalar_t* data = self.mutable_data_ptr<scalar_t>();
+  // The uniforms are kept in opmath_t (float for half/bfloat16: a uniform rounded up to 1.0
+  // would make log(1 - u) infinite); for float and double this is the tensor itself.
+  using acc_t = at::opmath_type<scalar_t>;
   const int64_t size = self.numel();
+  std::vector<acc_t> buffer;
+  acc_t* data = nullptr;
+  if constexpr (std::is_same_v<acc_t, scalar_t>) {
+    data = self.mutable_data_ptr<scalar_t>();
+  } else {
+    buffer.resize(size);
+    data = buffer.data();
+  }
   uniform_real_distribution<scalar_t> uniform(0, 1);
   for (int64_t i = 0; i < size; i++) {
-    data[i] = static_cast<scalar_t>(uniform(generator));
+    data[i] = uniform(generator);
   }
   for (int64_t i = 0; i < size - 15; i += 16) {
-    normal_fill_16<scalar_t>(data + i, mean, std);
+    normal_fill_16<acc_t>(data + i, mean, std);
   }
   if (size % 16 != 0) {
-    data = data + size - 16;
+    acc_t* tail = data + size - 16;
     for (int i = 0; i < 16; i++) {
-      data[i] = static_cast<scalar_t>(uniform(generator));
+      tail[i] = uniform(generator);
     }
-    normal_fill_16<scalar_t>(data, mean, std);
+    normal_fill_16<acc_t>(tail, mean, std);
+  }
+  if constexpr (!std::is_same_v<acc_t, scalar_t>) {
+    scalar_t* out = self.mutable_data_ptr<scalar_t>();
+    for (int64_t i = 0; i < size; i++) out[i] = static_cast<scalar_t>(data[i]);
   }
 }
 // [end marker: normal_fill]
