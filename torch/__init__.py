@@ -96,8 +96,16 @@ del __name, __obj
 
 from torch import overrides  # noqa: E402
 
+# [marker: random]
+# torch.Generator and the default generator (torch/csrc/Generator.cpp), seeding (torch/random.py).
+from torch._C import Generator, default_generator  # noqa: E402
+from torch.random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state  # noqa: E402
+
+__all__ += ["Generator", "manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state"]
+# [end marker: random]
+
 # torch.return_types (max(dim), sort, topk ...) and the functions written in Python
 # (torch/functional.py), as PyTorch exports them.
 from torch import return_types  # noqa: E402
 from torch import functional  # noqa: E402
-from torch.functional import norm, split, unique  # noqa: E402,F811
+from torch.functional import einsum, norm, split, tensordot, unique  # noqa: E402,F811

@@ -1,11 +1,13 @@
-"""torch.functional: torch functions written in Python over the operators (split, unique, norm).
+"""torch.functional: torch functions written in Python over the operators (split, unique, norm,
+tensordot, einsum).
 
 Mirrors PyTorch's torch/functional.py. Guide: docs/source/internals/tensor_iterator.rst.
 """
 
 import torch
+from torch import _C
 
-__all__ = ["norm", "split", "unique"]
+__all__ = ["einsum", "norm", "split", "tensordot", "unique"]
 
 
 def split(tensor, split_size_or_sections, dim=0):
@@ -65,3 +67,72 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
         out.copy_(result)
         return out
     return result
+
+
+# ---- linear algebra: tensordot, einsum (the contractions themselves are C++: -------------
+# ---- aten/src/ATen/native/Linear.cpp; these parse Python's argument forms) ----------------
+
+
+def tensordot(a, b, dims=2, out=None):
+    """Contract a and b over dims: an int n (the last n of a with the first n of b), or a
+    pair of lists ([dims of a], [dims of b])."""
+    if out is not None:
+        raise NotImplementedError("tensordot(out=) is not supported by this build")
+    if isinstance(dims, torch.Tensor):
+        dims = dims.tolist()
+    if isinstance(dims, (tuple, list)):
+        if len(dims) != 2:
+            raise RuntimeError(f"tensordot expects dims to be a pair of lists of dimensions, but got dims={dims}")
+        dims_a, dims_b = dims
+        if isinstance(dims_a, int):
+            dims_a = [dims_a]
+        if isinstance(dims_b, int):
+            dims_b = [dims_b]
+        dims_a, dims_b = list(dims_a), list(dims_b)
+    elif isinstance(dims, int):
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        if dims > min(a.dim(), b.dim()):
+            raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
+        dims_a = list(range(-dims, 0))
+        dims_b = list(range(dims))
+    else:
+        raise RuntimeError(f"tensordot expects dims to be int or tuple[list[int], list[int]], but got {type(dims)}")
+    return _C._VariableFunctions.tensordot(a, b, dims_a, dims_b)
+
+
+def _sublist_to_subscripts(sublist):
+    """einsum(a, [0, 1], b, [1, 2], [0, 2]): integers 0-51 stand for a-z, A-Z; Ellipsis for '...'."""
+    def one(i):
+        if i is Ellipsis:
+            return "..."
+        if not 0 <= i < 52:
+            raise ValueError(f"einsum(): subscript in subscript list is not within the valid range [0, 52), got {i}")
+        return chr(ord("a") + i) if i < 26 else chr(ord("A") + i - 26)
+    return "".join(one(i) for i in sublist)
+
+
+def einsum(*args):
+    """einsum(equation, *operands): sums of products over the dimensions the equation names,
+    e.g. einsum('ij,jk->ik', a, b) == a @ b. Implicit output, '...' and repeated subscripts
+    ('ii->i', the diagonal) are supported; also the sublist form einsum(a, [0, 1], b, [1, 2])."""
+    if len(args) < 2:
+        raise ValueError(
+            "einsum(): must specify the equation string and at least one operand, "
+            "or at least one operand and its subscripts list"
+        )
+    if isinstance(args[0], torch.Tensor):
+        # sublist format: op0, sublist0, op1, sublist1, ..., [sublist_out]
+        operands = list(args[0::2][: len(args) // 2])
+        sublists = list(args[1::2][: len(args) // 2])
+        equation = ",".join(_sublist_to_subscripts(s) for s in sublists)
+        if len(args) % 2 == 1:
+            equation += "->" + _sublist_to_subscripts(args[-1])
+        return _C._VariableFunctions.einsum(equation, operands)
+    equation, operands = args[0], args[1:]
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = operands[0]
+    return _C._VariableFunctions.einsum(equation, list(operands))
+
+
+# ---- end of linear algebra ----

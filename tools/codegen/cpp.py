@@ -17,6 +17,7 @@ _BASE = {
     "Device": "at::Device",
     "Layout": "at::Layout",
     "MemoryFormat": "at::MemoryFormat",
+    "Generator": "at::Generator",  # Generator? -> std::optional<at::Generator>
 }
 
 

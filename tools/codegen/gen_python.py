@@ -54,6 +54,7 @@ _PY = {
     "Device": ("Device", "device", "at::Device"),
     "Layout": ("Layout", "layout", "at::Layout"),
     "MemoryFormat": ("MemoryFormat", "memoryformat", "at::MemoryFormat"),
+    "Generator": ("Generator", "generator", "at::Generator"),
 }
 
 # the Python spelling of a type in .pyi stubs
@@ -61,6 +62,7 @@ _PYI = {
     "Tensor": "Tensor", "Scalar": "Union[Number, _complex]", "int": "_int", "float": "_float", "bool": "_bool",
     "str": "str", "ScalarType": "Optional[_dtype]", "Device": "Optional[DeviceLikeType]",
     "Layout": "Optional[_layout]", "MemoryFormat": "Optional[memory_format]",
+    "Generator": "Optional[Any]",
 }
 
 

@@ -7,6 +7,7 @@
 #include <torch/csrc/Device.h>
 #include <torch/csrc/Dtype.h>
 #include <torch/csrc/Exceptions.h>
+#include <torch/csrc/Generator.h>
 #include <torch/csrc/Size.h>
 #include <torch/csrc/Storage.h>
 #include <torch/csrc/autograd/python_torch_functions.h>
@@ -122,6 +123,7 @@ PYBIND11_MODULE(_C, m) {
   m.doc() = "torch._C: the C++ core of Torch Anatomy (c10, ATen) as seen from Python.";
   torch::initExceptions(m);
   torch::initDeviceBindings(m);
+  torch::initGeneratorBindings(m);  // torch.Generator (Generator.cpp)
   torch::initDtypeBindings(m);
   torch::initStorageBindings(m);
   torch::initAllocatorBindings(m);

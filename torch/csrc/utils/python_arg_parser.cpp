@@ -5,6 +5,7 @@
 
 #include <ATen/Functions.h>
 #include <torch/csrc/Device.h>
+#include <torch/csrc/Generator.h>
 #include <torch/csrc/Dtype.h>
 #include <torch/csrc/Exceptions.h>
 #include <torch/csrc/autograd/python_variable.h>
@@ -311,8 +312,9 @@ bool FunctionParameter::check(PyObject* obj, std::vector<PyObject*>& overloaded_
       return PyUnicode_Check(obj);
     case ParameterType::PYOBJECT:
       return true;
-    case ParameterType::STORAGE:
     case ParameterType::GENERATOR:
+      return THPGenerator_Check(obj);
+    case ParameterType::STORAGE:
       return false;
   }
   return false;
@@ -921,6 +923,10 @@ std::optional<at::Device> PythonArgs::deviceOptional(int i) const {
 at::MemoryFormat PythonArgs::memoryformat(int i) const {
   if (!args[i]) return signature.params[i].default_memory_format;
   return THPMemoryFormat_Unpack(args[i]);
+}
+std::optional<at::Generator> PythonArgs::generatorOptional(int i) const {
+  if (!args[i]) return std::nullopt;
+  return THPGenerator_Unwrap(args[i]);
 }
 std::optional<at::MemoryFormat> PythonArgs::memoryformatOptional(int i) const {
   if (!args[i]) return std::nullopt;

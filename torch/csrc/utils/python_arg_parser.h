@@ -135,6 +135,7 @@ struct PythonArgs {
   std::optional<at::MemoryFormat> memoryformatOptional(int i) const;
   std::string string(int i) const;
   std::optional<std::string> stringOptional(int i) const;
+  std::optional<at::Generator> generatorOptional(int i) const;  // Generator? (torch/csrc/Generator.h)
 };
 
 template <int N>

@@ -1,4 +1,5 @@
-// aten/src/ATen/native/TensorFactories.cpp - empty, empty_strided, zeros, ones, full, empty_like, clone.
+// aten/src/ATen/native/TensorFactories.cpp - empty, empty_strided, zeros, ones, full, empty_like, clone;
+// eye, zeros_like/ones_like/full_like, rand/randn/randint and their *_like forms.
 // Mirrors PyTorch's aten/src/ATen/native/TensorFactories.cpp. Guide: docs/source/internals/one_call.rst.
 #include <ATen/EmptyTensor.h>
 #include <ATen/Functions.h>
@@ -100,5 +101,120 @@ Tensor clone(const Tensor& src, std::optional<MemoryFormat> optional_memory_form
   return self;
 }
 // [end marker: clone]
+
+// ---- eye, the *_like factories, random factories ----
+// Each is an empty tensor and one in-place operator (zero_, fill_, uniform_, normal_,
+// random_), so the random ones draw from the generator exactly as the in-place forms do.
+
+namespace {
+
+Tensor empty_like_for(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                      std::optional<Device> device, std::optional<bool> pin_memory,
+                      std::optional<MemoryFormat> memory_format) {
+  return at::empty_like(self, dtype, layout, device, pin_memory, memory_format);
+}
+
+}  // namespace
+
+Tensor eye(int64_t n, int64_t m, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+           std::optional<Device> device, std::optional<bool> pin_memory) {
+  TORCH_CHECK(n >= 0, "n must be greater or equal to 0, got ", n);
+  TORCH_CHECK(m >= 0, "m must be greater or equal to 0, got ", m);
+  auto result = at::empty({n, m}, dtype, layout, device, pin_memory, std::nullopt);
+  result.zero_();
+  result.diagonal().fill_(1);
+  return result;
+}
+
+Tensor eye(int64_t n, std::optional<ScalarType> dtype, std::optional<Layout> layout, std::optional<Device> device,
+           std::optional<bool> pin_memory) {
+  return at::native::eye(n, n, dtype, layout, device, pin_memory);
+}
+
+Tensor zeros_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                  std::optional<Device> device, std::optional<bool> pin_memory,
+                  std::optional<MemoryFormat> memory_format) {
+  return empty_like_for(self, dtype, layout, device, pin_memory, memory_format).zero_();
+}
+
+Tensor ones_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                 std::optional<Device> device, std::optional<bool> pin_memory,
+                 std::optional<MemoryFormat> memory_format) {
+  return empty_like_for(self, dtype, layout, device, pin_memory, memory_format).fill_(1);
+}
+
+Tensor full_like(const Tensor& self, const Scalar& fill_value, std::optional<ScalarType> dtype,
+                 std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory,
+                 std::optional<MemoryFormat> memory_format) {
+  return empty_like_for(self, dtype, layout, device, pin_memory, memory_format).fill_(fill_value);
+}
+
+Tensor rand_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                 std::optional<Device> device, std::optional<bool> pin_memory,
+                 std::optional<MemoryFormat> memory_format) {
+  return empty_like_for(self, dtype, layout, device, pin_memory, memory_format).uniform_(0, 1);
+}
+
+Tensor randn_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                  std::optional<Device> device, std::optional<bool> pin_memory,
+                  std::optional<MemoryFormat> memory_format) {
+  return empty_like_for(self, dtype, layout, device, pin_memory, memory_format).normal_(0, 1);
+}
+
+Tensor randint_like(const Tensor& self, int64_t low, int64_t high, std::optional<ScalarType> dtype,
+                    std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory,
+                    std::optional<MemoryFormat> memory_format) {
+  return empty_like_for(self, dtype, layout, device, pin_memory, memory_format).random_(low, high);
+}
+
+Tensor randint_like(const Tensor& self, int64_t high, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                    std::optional<Device> device, std::optional<bool> pin_memory,
+                    std::optional<MemoryFormat> memory_format) {
+  return at::native::randint_like(self, 0, high, dtype, layout, device, pin_memory, memory_format);
+}
+
+Tensor rand(IntArrayRef size, std::optional<Generator> generator, std::optional<ScalarType> dtype,
+            std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  auto result = at::empty(size, dtype, layout, device, pin_memory, std::nullopt);
+  return result.uniform_(0, 1, std::move(generator));
+}
+
+Tensor rand(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+            std::optional<Device> device, std::optional<bool> pin_memory) {
+  return at::native::rand(size, std::nullopt, dtype, layout, device, pin_memory);
+}
+
+Tensor randn(IntArrayRef size, std::optional<Generator> generator, std::optional<ScalarType> dtype,
+             std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  auto result = at::empty(size, dtype, layout, device, pin_memory, std::nullopt);
+  return result.normal_(0, 1, std::move(generator));
+}
+
+Tensor randn(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+             std::optional<Device> device, std::optional<bool> pin_memory) {
+  return at::native::randn(size, std::nullopt, dtype, layout, device, pin_memory);
+}
+
+Tensor randint(int64_t low, int64_t high, IntArrayRef size, std::optional<Generator> generator,
+               std::optional<ScalarType> dtype, std::optional<Layout> layout, std::optional<Device> device,
+               std::optional<bool> pin_memory) {
+  auto result = at::empty(size, dtype.value_or(kLong), layout, device, pin_memory, std::nullopt);
+  return result.random_(low, high, std::move(generator));
+}
+
+Tensor randint(int64_t low, int64_t high, IntArrayRef size, std::optional<ScalarType> dtype,
+               std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  return at::native::randint(low, high, size, std::nullopt, dtype, layout, device, pin_memory);
+}
+
+Tensor randint(int64_t high, IntArrayRef size, std::optional<Generator> generator, std::optional<ScalarType> dtype,
+               std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  return at::native::randint(0, high, size, std::move(generator), dtype, layout, device, pin_memory);
+}
+
+Tensor randint(int64_t high, IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+               std::optional<Device> device, std::optional<bool> pin_memory) {
+  return at::native::randint(0, high, size, std::nullopt, dtype, layout, device, pin_memory);
+}
 
 }  // namespace at::native

@@ -4,6 +4,7 @@
 // which go through the dispatcher. at::add(...) and Tensor::add(...) both end up here.
 // Template: aten/src/ATen/templates/Operators.h. Guide: docs/source/internals/generated_code.rst.
 
+#include <ATen/core/Generator.h>
 #include <ATen/core/TensorBase.h>
 #include <c10/core/DispatchKeySet.h>
 #include <c10/core/Layout.h>

@@ -1,0 +1,181 @@
+// aten/src/ATen/native/Distributions.cpp - uniform_, normal_, random_: filling a tensor from a Generator.
+// Mirrors PyTorch's aten/src/ATen/native/Distributions.cpp and cpu/DistributionTemplates.h.
+// Guide: docs/source/internals/one_call.rst.
+//
+// Each kernel takes the generator's mutex and draws one number per element, in the order
+// TensorIterator visits them (memory order), so a seed fixes every value: with the same
+// recipes as PyTorch (core/DistributionsHelper.h), torch.manual_seed(0); torch.rand(3) here
+// prints what it prints in PyTorch. rand, randn, randint and the *_like factories
+// (TensorFactories.cpp) are an empty tensor plus one of these.
+#include <ATen/CPUGeneratorImpl.h>
+#include <ATen/Dispatch.h>
+#include <ATen/Functions.h>
+#include <ATen/NativeFunctions.h>
+#include <ATen/TensorIterator.h>
+#include <ATen/core/DistributionsHelper.h>
+#include <ATen/native/cpu/Loops.h>
+
+#include <cmath>
+#include <limits>
+#include <mutex>
+#include <vector>
+
+namespace at::native {
+namespace {
+
+// An iterator over self alone that keeps self's shape (PyTorch's borrowing_nullary_op).
+TensorIterator nullary_op_keeping_shape(const Tensor& self) {
+  return TensorIteratorConfig()
+      .set_check_mem_overlap(true)
+      .check_all_same_dtype(false)
+      .resize_outputs(false)
+      .add_output(self)
+      .build();
+}
+
+CPUGeneratorImpl* cpu_generator(const std::optional<Generator>& gen) {
+  return get_generator_or_default<CPUGeneratorImpl>(gen, detail::getDefaultCPUGenerator());
+}
+
+// [marker: normal_fill]
+// PyTorch's fast path for contiguous tensors of 16 or more elements: first fill with
+// uniforms, then turn each block of 16 into normals with Box-Muller (pairs j, j + 8). A
+// tail that is not a multiple of 16 redraws the last 16 elements.
+template <typename scalar_t>
+void normal_fill_16(scalar_t* data, double mean, double std) {
+  using acc_t = at::opmath_type<scalar_t>;
+  for (int j = 0; j < 8; j++) {
+    const acc_t u1 = 1 - static_cast<acc_t>(data[j]);  // [0, 1) -> (0, 1] for log
+    const acc_t u2 = static_cast<acc_t>(data[j + 8]);
+    const acc_t radius = std::sqrt(-2 * std::log(u1));
+    const acc_t theta = static_cast<acc_t>(2.0 * M_PI * static_cast<double>(u2));
+    data[j] = static_cast<scalar_t>(radius * std::cos(theta) * static_cast<acc_t>(std) + static_cast<acc_t>(mean));
+    data[j + 8] =
+        static_cast<scalar_t>(radius * std::sin(theta) * static_cast<acc_t>(std) + static_cast<acc_t>(mean));
+  }
+}
+
+template <typename scalar_t>
+void normal_fill(const Tensor& self, double mean, double std, CPUGeneratorImpl* generator) {
+  // The uniforms are kept in opmath_t (float for half/bfloat16: a uniform rounded up to 1.0
+  // would make log(1 - u) infinite); for float and double this is the tensor itself.
+  using acc_t = at::opmath_type<scalar_t>;
+  const int64_t size = self.numel();
+  std::vector<acc_t> buffer;
+  acc_t* data = nullptr;
+  if constexpr (std::is_same_v<acc_t, scalar_t>) {
+    data = self.mutable_data_ptr<scalar_t>();
+  } else {
+    buffer.resize(size);
+    data = buffer.data();
+  }
+  uniform_real_distribution<scalar_t> uniform(0, 1);
+  for (int64_t i = 0; i < size; i++) {
+    data[i] = uniform(generator);
+  }
+  for (int64_t i = 0; i < size - 15; i += 16) {
+    normal_fill_16<acc_t>(data + i, mean, std);
+  }
+  if (size % 16 != 0) {
+    acc_t* tail = data + size - 16;
+    for (int i = 0; i < 16; i++) {
+      tail[i] = uniform(generator);
+    }
+    normal_fill_16<acc_t>(tail, mean, std);
+  }
+  if constexpr (!std::is_same_v<acc_t, scalar_t>) {
+    scalar_t* out = self.mutable_data_ptr<scalar_t>();
+    for (int64_t i = 0; i < size; i++) out[i] = static_cast<scalar_t>(data[i]);
+  }
+}
+// [end marker: normal_fill]
+
+}  // namespace
+
+// [marker: uniform_]
+Tensor& uniform_(Tensor& self, double from, double to, std::optional<Generator> gen) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "check_uniform_bounds", [&] {
+    TORCH_CHECK(from <= to, "uniform_ expects to return a [from, to) range, but found from=", from, " > to=", to);
+    TORCH_CHECK((to - from) <= static_cast<double>(std::numeric_limits<float>::max()) ||
+                    (std::is_same_v<scalar_t, double>),
+                "uniform_ expects to-from <= std::numeric_limits<", self.dtype(), ">::max(), but found to=", to,
+                " and from=", from, " which result in to-from to exceed the limit");
+  });
+  if (self.numel() == 0) {
+    return self;
+  }
+  CPUGeneratorImpl* generator = cpu_generator(gen);
+  auto iter = nullary_op_keeping_shape(self);
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "uniform_kernel_cpu", [&] {
+    std::lock_guard<std::mutex> lock(generator->mutex_);
+    using acc_t = at::opmath_type<scalar_t>;
+    // from/to are first rounded to the tensor's dtype, as in PyTorch.
+    uniform_real_distribution<scalar_t> uniform(static_cast<acc_t>(static_cast<scalar_t>(from)),
+                                                static_cast<acc_t>(static_cast<scalar_t>(to)));
+    cpu_serial_kernel(iter, [&]() -> scalar_t { return static_cast<scalar_t>(uniform(generator)); });
+  });
+  return self;
+}
+// [end marker: uniform_]
+
+// [marker: normal_]
+Tensor& normal_(Tensor& self, double mean, double std, std::optional<Generator> gen) {
+  TORCH_CHECK(std >= 0.0, "normal expects std >= 0.0, but found std ", std);
+  if (self.numel() == 0) {
+    return self;
+  }
+  CPUGeneratorImpl* generator = cpu_generator(gen);
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "normal_kernel_cpu", [&] {
+    std::lock_guard<std::mutex> lock(generator->mutex_);
+    if (self.numel() >= 16 && self.is_contiguous()) {
+      normal_fill<scalar_t>(self, mean, std, generator);
+    } else {
+      auto iter = nullary_op_keeping_shape(self);
+      normal_distribution normal(mean, std);
+      cpu_serial_kernel(iter, [&]() -> scalar_t { return static_cast<scalar_t>(normal(generator)); });
+    }
+  });
+  return self;
+}
+// [end marker: normal_]
+
+// random_(from, to): integers in [from, to) (to=None: up to the dtype's largest exact integer).
+Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to_opt, std::optional<Generator> gen) {
+  int64_t to = 0;
+  if (to_opt.has_value()) {
+    to = *to_opt;
+  } else {
+    AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, self.scalar_type(), "random_from_to_range_calc", [&] {
+      if constexpr (std::is_same_v<scalar_t, bool>) {
+        to = 2;
+      } else if constexpr (std::is_floating_point_v<scalar_t> || std::is_same_v<scalar_t, c10::Half> ||
+                           std::is_same_v<scalar_t, c10::BFloat16>) {
+        to = (int64_t{1} << uniform_digits<scalar_t>::value) + 1;
+      } else if constexpr (std::is_same_v<scalar_t, int64_t>) {
+        to = std::numeric_limits<int64_t>::max();
+      } else {
+        to = static_cast<int64_t>(std::numeric_limits<scalar_t>::max()) + 1;
+      }
+    });
+  }
+  TORCH_CHECK(from < to, "random_ expects 'from' to be less than 'to', but got from=", from, " >= to=", to);
+  if (self.numel() == 0) {
+    return self;
+  }
+  const uint64_t range = static_cast<uint64_t>(to) - static_cast<uint64_t>(from);
+  CPUGeneratorImpl* generator = cpu_generator(gen);
+  auto iter = nullary_op_keeping_shape(self);
+  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, self.scalar_type(), "random_from_to_kernel_cpu", [&] {
+    std::lock_guard<std::mutex> lock(generator->mutex_);
+    cpu_serial_kernel(iter, [&]() -> scalar_t {
+      // 32 random bits when they cover the range, 64 otherwise.
+      if (range >= (uint64_t{1} << 32)) {
+        return static_cast<scalar_t>(transformation::uniform_int_from_to(generator->random64(), range, from));
+      }
+      return static_cast<scalar_t>(transformation::uniform_int_from_to(generator->random(), range, from));
+    });
+  });
+  return self;
+}
+
+}  // namespace at::native

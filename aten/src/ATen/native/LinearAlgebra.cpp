@@ -1,0 +1,160 @@
+// aten/src/ATen/native/LinearAlgebra.cpp - matmul (and its out= form) and outer: products built from mm, mv, bmm, dot.
+// Mirrors PyTorch's aten/src/ATen/native/LinearAlgebra.cpp (_matmul_impl, should_fold, outer).
+// Guide: docs/source/internals/one_call.rst.
+//
+// matmul is CompositeImplicitAutograd: it only reshapes and calls other operators, so the
+// dispatcher never sees "matmul" below autograd - it sees dot, mv, mm or bmm:
+//   1-D @ 1-D  -> dot                 2-D @ 1-D -> mv              1-D @ 2-D -> (1 x k) mm, squeezed
+//   2-D @ 2-D  -> mm                  N-D @ 1-D/2-D (and the mirror) -> folded into one mm/mv
+//   otherwise  -> the batch dimensions broadcast, flattened into one, and bmm.
+#include <ATen/ExpandUtils.h>
+#include <ATen/Functions.h>
+#include <ATen/NativeFunctions.h>
+#include <ATen/native/LinearAlgebraUtils.h>
+#include <ATen/native/Resize.h>
+
+#include <numeric>
+
+namespace at::native {
+
+Tensor reshape_leading_dims(const Tensor& t, IntArrayRef shape) {
+  // The view when t's strides allow it (collapsing dims i and i+1 needs
+  // stride[i] == stride[i+1] * size[i+1]), else a contiguous copy, as Tensor::reshape does.
+  const int64_t numel = t.numel();
+  std::vector<int64_t> sizes(shape.begin(), shape.end());
+  for (auto& s : sizes) {
+    if (s == -1) {
+      int64_t rest = 1;
+      for (auto o : shape) rest *= (o == -1 ? 1 : o);
+      s = rest == 0 ? 0 : numel / rest;
+    }
+  }
+  // Only the case matmul needs: merge the leading dims, keep the trailing `keep` as they are.
+  const int64_t keep = static_cast<int64_t>(sizes.size()) - 1;
+  const int64_t lead = t.dim() - keep;
+  bool viewable = lead >= 1 && keep >= 0;
+  for (int64_t i = 0; viewable && i < keep; i++) {
+    viewable = t.size(lead + i) == sizes[1 + i];
+  }
+  // The leading dims of size > 1 must be nested: each one's stride spans the next one.
+  int64_t merged_stride = 1, inner = -1;
+  for (int64_t i = lead - 1; viewable && i >= 0; i--) {
+    if (t.size(i) == 1) continue;
+    viewable = inner < 0 || t.stride(i) == t.stride(inner) * t.size(inner);
+    if (inner < 0) merged_stride = t.stride(i);
+    inner = i;
+  }
+  if (viewable) {
+    std::vector<int64_t> strides{merged_stride};
+    for (int64_t i = 0; i < keep; i++) strides.push_back(t.stride(lead + i));
+    return t.as_strided(sizes, strides, t.storage_offset());
+  }
+  return t.contiguous().view(sizes);
+}
+
+namespace {
+
+// [marker: should_fold]
+// Fold when one side has >= 3 dims and the other <= 2, and the big side's batch dims can be
+// merged with a view: then [b, n, k] @ [k, m] is one (b*n x k) @ (k x m) mm, not b small ones.
+bool should_fold(const Tensor& tensor1, const Tensor& tensor2) {
+  const int64_t dim_tensor1 = tensor1.dim(), dim_tensor2 = tensor2.dim();
+  const bool tensor1_larger = dim_tensor1 >= dim_tensor2;
+  const Tensor t1 = tensor1_larger ? tensor1 : tensor2.transpose(-2, -1);
+  const int64_t dim_t1 = t1.dim();
+  const int64_t dim_t2 = tensor1_larger ? dim_tensor2 : dim_tensor1;
+  if (!(dim_t1 >= 3 && dim_t2 <= 2)) {
+    return false;
+  }
+  for (int64_t i = 0; i < dim_t1 - 2; i++) {
+    if (t1.stride(i) != t1.stride(i + 1) * t1.size(i + 1)) {
+      return false;
+    }
+  }
+  return true;
+}
+// [end marker: should_fold]
+
+}  // namespace
+
+// [marker: matmul]
+Tensor matmul(const Tensor& tensor1, const Tensor& tensor2) {
+  const int64_t dim_tensor1 = tensor1.dim(), dim_tensor2 = tensor2.dim();
+  TORCH_CHECK(dim_tensor1 != 0 && dim_tensor2 != 0, "both arguments to matmul need to be at least 1D, but they are ",
+              dim_tensor1, "D and ", dim_tensor2, "D");
+  if (dim_tensor1 == 1 && dim_tensor2 == 1) {
+    return tensor1.dot(tensor2);
+  }
+  if (dim_tensor1 == 2 && dim_tensor2 == 1) {
+    return tensor1.mv(tensor2);
+  }
+  if (dim_tensor1 == 1 && dim_tensor2 == 2) {
+    return tensor1.unsqueeze(0).mm(tensor2).squeeze(0);
+  }
+  if (dim_tensor1 == 2 && dim_tensor2 == 2) {
+    return tensor1.mm(tensor2);
+  }
+  if (should_fold(tensor1, tensor2)) {
+    // The larger side is t1 (transposed when it was the right one: (A @ B)^T = B^T @ A^T).
+    const bool transpose = dim_tensor2 > dim_tensor1;
+    const Tensor t1 = transpose ? tensor2.transpose(-2, -1) : tensor1;
+    const Tensor t2 = !transpose ? tensor2 : (dim_tensor1 == 2 ? tensor1.t() : tensor1);
+    std::vector<int64_t> output_shape(t1.sizes().begin(), t1.sizes().end() - 1);
+    if (t2.dim() == 2) {
+      output_shape.push_back(t2.size(1));
+    }
+    const Tensor t1_folded = reshape_leading_dims(t1, {-1, t1.size(-1)});
+    const Tensor output = (t2.dim() == 1 ? t1_folded.mv(t2) : t1_folded.mm(t2)).view(output_shape);
+    return transpose ? output.transpose(-2, -1) : output;
+  }
+  // Batched: broadcast the batch dims, flatten them into one, bmm, and view the result.
+  const int64_t n = dim_tensor1 > 1 ? tensor1.size(-2) : 1;
+  const int64_t m1 = tensor1.size(-1);
+  const IntArrayRef batch_tensor1 = tensor1.sizes().slice(0, std::max<int64_t>(dim_tensor1 - 2, 0));
+  const int64_t m2 = dim_tensor2 > 1 ? tensor2.size(-2) : tensor2.size(0);
+  const int64_t p = dim_tensor2 > 1 ? tensor2.size(-1) : 1;
+  const IntArrayRef batch_tensor2 =
+      dim_tensor2 > 1 ? tensor2.sizes().slice(0, dim_tensor2 - 2) : IntArrayRef();
+  std::vector<int64_t> expand_batch_portion = infer_size(batch_tensor1, batch_tensor2);
+  const int64_t expand_batch_product =
+      std::accumulate(expand_batch_portion.begin(), expand_batch_portion.end(), int64_t{1}, std::multiplies<>());
+
+  std::vector<int64_t> tensor1_expand_size(expand_batch_portion);
+  tensor1_expand_size.insert(tensor1_expand_size.end(), {n, m1});
+  std::vector<int64_t> output_shape(expand_batch_portion);
+  if (dim_tensor1 > 1) output_shape.push_back(n);
+  if (dim_tensor2 > 1) output_shape.push_back(p);
+
+  const Tensor tensor1_expanded =
+      reshape_leading_dims(tensor1.expand(tensor1_expand_size), {expand_batch_product, n, m1});
+  Tensor tensor2_expanded;
+  if (dim_tensor2 == 1) {
+    std::vector<int64_t> size2(expand_batch_portion);
+    size2.push_back(m2);
+    tensor2_expanded = reshape_leading_dims(tensor2.expand(size2), {expand_batch_product, m2}).unsqueeze(2);
+  } else {
+    std::vector<int64_t> size2(expand_batch_portion);
+    size2.insert(size2.end(), {m2, p});
+    tensor2_expanded = reshape_leading_dims(tensor2.expand(size2), {expand_batch_product, m2, p});
+  }
+  return tensor1_expanded.bmm(tensor2_expanded).view(output_shape);
+}
+// [end marker: matmul]
+
+Tensor& matmul_out(const Tensor& tensor1, const Tensor& tensor2, Tensor& out) {
+  const Tensor result = at::matmul(tensor1, tensor2);
+  TORCH_CHECK(out.scalar_type() == result.scalar_type(), "Expected out tensor to have dtype ", result.dtype(),
+              ", but got ", out.dtype(), " instead");
+  resize_output(out, result.sizes());
+  out.copy_(result);
+  return out;
+}
+
+Tensor outer(const Tensor& self, const Tensor& vec2) {
+  TORCH_CHECK(self.dim() == 1, "outer: Expected 1-D argument self, but got ", self.dim(), "-D");
+  TORCH_CHECK(vec2.dim() == 1, "outer: Expected 1-D argument vec2, but got ", vec2.dim(), "-D");
+  // A column times a row, broadcast: mul's type promotion applies (int64 x float -> float).
+  return at::mul(self.unsqueeze(1), vec2);
+}
+
+}  // namespace at::native

@@ -1,0 +1,122 @@
+// aten/src/ATen/native/RangeFactories.cpp - arange and linspace: evenly spaced values.
+// Mirrors PyTorch's aten/src/ATen/native/RangeFactories.cpp. Guide: docs/source/internals/one_call.rst.
+//
+// torch.arange(start, end, step) holds ceil((end - start) / step) values start + i * step,
+// computed in double (int64 for integer dtypes) and rounded to the dtype. With no dtype,
+// the result is int64 when start, end and step are all integers, the default dtype otherwise.
+#include <ATen/Dispatch.h>
+#include <ATen/Functions.h>
+#include <ATen/NativeFunctions.h>
+#include <ATen/OpMathType.h>
+#include <ATen/native/Resize.h>
+
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+namespace at::native {
+namespace {
+
+// double for floating dtypes (float included, as PyTorch's acc_type on CPU), int64 for integers.
+template <typename scalar_t>
+using range_acc_t = std::conditional_t<std::is_integral_v<scalar_t>, int64_t, double>;
+
+}  // namespace
+
+// [marker: arange_out]
+Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, Tensor& result) {
+  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, result.scalar_type(), "arange_cpu", [&] {
+    using accscalar_t = range_acc_t<scalar_t>;
+    const auto xstart = start.to<accscalar_t>();
+    const auto xend = end.to<accscalar_t>();
+    const auto xstep = step.to<accscalar_t>();
+
+    double size_d;
+    if constexpr (std::is_same_v<scalar_t, int64_t>) {
+      const int64_t sgn = (xstep > 0) - (xstep < 0);
+      size_d = xstep == 0 ? 0 : std::ceil(static_cast<double>((xend - xstart + xstep - sgn) / xstep));
+    } else {
+      size_d = std::ceil((end.toDouble() - start.toDouble()) / step.toDouble());
+    }
+    TORCH_CHECK(xstep > 0 || xstep < 0, "step must be nonzero");
+    TORCH_CHECK(std::isfinite(static_cast<double>(xstart)) && std::isfinite(static_cast<double>(xend)),
+                "unsupported range: ", xstart, " -> ", xend);
+    TORCH_CHECK(((xstep > 0) && (xend >= xstart)) || ((xstep < 0) && (xend <= xstart)),
+                "upper bound and lower bound inconsistent with step sign");
+    TORCH_CHECK(size_d >= 0 && size_d <= static_cast<double>(std::numeric_limits<int64_t>::max()),
+                "invalid size, possible overflow?");
+    const auto size = static_cast<int64_t>(size_d);
+    if (result.numel() != size) {
+      result.resize_({size});
+    }
+    scalar_t* data = result.mutable_data_ptr<scalar_t>();
+    const int64_t stride = result.stride(0);
+    for (int64_t i = 0; i < size; i++) {
+      data[i * stride] = static_cast<scalar_t>(xstart + static_cast<accscalar_t>(i) * xstep);
+    }
+  });
+  return result;
+}
+// [end marker: arange_out]
+
+Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<ScalarType> dtype,
+              std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  if (!dtype.has_value()) {
+    const bool all_integral = start.isIntegral(/*includeBool=*/true) && end.isIntegral(true) && step.isIntegral(true);
+    dtype = all_integral ? kLong : c10::get_default_dtype_as_scalartype();
+  }
+  Tensor result = at::empty({0}, dtype, layout, device, pin_memory, std::nullopt);
+  return at::arange_out(result, start, end, step);
+}
+
+Tensor arange(const Scalar& start, const Scalar& end, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+              std::optional<Device> device, std::optional<bool> pin_memory) {
+  return at::native::arange(start, end, /*step=*/1, dtype, layout, device, pin_memory);
+}
+
+Tensor arange(const Scalar& end, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+              std::optional<Device> device, std::optional<bool> pin_memory) {
+  return at::native::arange(/*start=*/0, end, /*step=*/1, dtype, layout, device, pin_memory);
+}
+
+// [marker: linspace_out]
+// The first half counts up from start, the second half down from end, so both ends are
+// exact (PyTorch's linspace kernel).
+Tensor& linspace_out(const Scalar& start, const Scalar& end, int64_t steps, Tensor& result) {
+  TORCH_CHECK(steps >= 0, "number of steps must be non-negative");
+  if (result.numel() != steps) {
+    result.resize_({steps});
+  }
+  if (steps == 0) {
+    return result;
+  }
+  if (steps == 1) {
+    return result.fill_(start);
+  }
+  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, result.scalar_type(), "linspace_cpu", [&] {
+    using acc_t = at::opmath_type<scalar_t>;
+    using step_t = std::conditional_t<std::is_integral_v<scalar_t>, double, acc_t>;
+    const acc_t xstart = static_cast<acc_t>(start.to<scalar_t>());
+    const acc_t xend = static_cast<acc_t>(end.to<scalar_t>());
+    const step_t step = (static_cast<step_t>(xend) - static_cast<step_t>(xstart)) / static_cast<step_t>(steps - 1);
+    const int64_t halfway = steps / 2;
+    scalar_t* data = result.mutable_data_ptr<scalar_t>();
+    const int64_t stride = result.stride(0);
+    for (int64_t i = 0; i < steps; i++) {
+      data[i * stride] = i < halfway ? static_cast<scalar_t>(xstart + step * static_cast<step_t>(i))
+                                     : static_cast<scalar_t>(xend - step * static_cast<step_t>(steps - i - 1));
+    }
+  });
+  return result;
+}
+// [end marker: linspace_out]
+
+Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, std::optional<ScalarType> dtype,
+                std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  TORCH_CHECK(steps >= 0, "number of steps must be non-negative");
+  Tensor result = at::empty({steps}, dtype.value_or(c10::get_default_dtype_as_scalartype()), layout, device,
+                            pin_memory, std::nullopt);
+  return at::linspace_out(result, start, end, steps);
+}
+
+}  // namespace at::native
