@@ -254,3 +254,25 @@ def test_number_on_the_left_keeps_the_narrower_tensor_dtype():
     t = torch.tensor([1, 2], dtype=torch.int32)
     assert (2 - t).dtype == torch.int32
     assert (2.5 - t.to(torch.float16)).dtype == torch.float16
+
+
+# ---- torch._C._nn (python_module: nn) and result_type ----
+
+def test_gelu_and_silu_live_in_torch_c_nn():
+    x = torch.tensor([-1.0, 0.0, 1.5], dtype=torch.float64)
+    xs = x.numpy()
+    from math import erf, sqrt, tanh, pi
+    exact = [v * 0.5 * (1 + erf(v / sqrt(2))) for v in xs]
+    approx = [0.5 * v * (1 + tanh(sqrt(2 / pi) * (v + 0.044715 * v ** 3))) for v in xs]
+    np.testing.assert_allclose(torch._C._nn.gelu(x).numpy(), exact, rtol=1e-12)
+    np.testing.assert_allclose(torch._C._nn.gelu(x, approximate="tanh").numpy(), approx, rtol=1e-12)
+    np.testing.assert_allclose(torch._C._nn.silu(x).numpy(), xs / (1 + np.exp(-xs)), rtol=1e-12)
+    with pytest.raises(TypeError, match="gelu\\(\\): argument 'approximate' must be str, not int"):
+        torch._C._nn.gelu(x, approximate=1)
+
+
+def test_result_type_returns_a_dtype():
+    assert torch.result_type(torch.tensor([1]), 2.5) is torch.float32
+    assert torch.result_type(torch.tensor([1], dtype=torch.int32), torch.tensor(2)) is torch.int32
+    assert torch.result_type(2, 3.0) is torch.float32
+    assert torch.result_type(torch.tensor([1], dtype=torch.uint8), torch.tensor([1], dtype=torch.int8)) is torch.int16

@@ -18,6 +18,7 @@ handle_torch_function, converts each argument to its C++ type and calls
 ``at::_ops::<op>::call`` - the dispatcher's entry point - with the GIL released.
 """
 
+import json
 import os
 from collections import OrderedDict, defaultdict
 from typing import Dict, List, Optional, Tuple
@@ -162,7 +163,7 @@ class Overload:
             kwonly.append(PyParam("requires_grad", "bool", "False", True, None, "_bool"))
         self.params = positional + kwonly
         for r in f.func.returns:
-            if r.type.base != "Tensor" and r.type.base not in ("bool", "int", "float", "Scalar"):
+            if r.type.base != "Tensor" and r.type.base not in ("bool", "int", "float", "Scalar", "ScalarType"):
                 raise Unsupported("return " + str(r.type))
 
     @property
@@ -236,11 +237,16 @@ def _functional_key(f: NativeFunction) -> Tuple:
     return tuple((a.name, str(a.type)) for a in f.func.arguments if not is_out_arg(a))
 
 
-def python_overloads(native_functions: List[NativeFunction], method: bool) -> "OrderedDict[str, List[Overload]]":
-    """Python name -> its overloads (out= variants folded into their functional overload)."""
+def python_overloads(native_functions: List[NativeFunction], method: bool,
+                     python_module: Optional[str] = None) -> "OrderedDict[str, List[Overload]]":
+    """Python name -> its overloads (out= variants folded into their functional overload).
+
+    python_module picks the module: None for torch._C._VariableFunctions (torch.*), "nn" for
+    torch._C._nn (the entries marked `python_module: nn`, as PyTorch exposes gelu and silu).
+    """
     by_name: "OrderedDict[str, List[NativeFunction]]" = OrderedDict()
     for f in native_functions:
-        if f.python_module is not None or f.func.full_name in SKIP_PYTHON_BINDINGS_SIGNATURES:
+        if f.python_module != python_module or f.func.full_name in SKIP_PYTHON_BINDINGS_SIGNATURES:
             continue
         variant = "method" if method else "function"
         if f.func.is_out:
@@ -357,6 +363,8 @@ def _call(o: Overload, f: NativeFunction, self_expr: Optional[str], out_index: O
                 lines.append("return _py;")
             else:
                 lines.append("return THPVariable_Wrap(_result);")
+        elif base == "ScalarType":
+            lines.append("return torch::getTHPDtype(_result).release().ptr();")
         else:
             lines.append("return torch::scalarToPython(at::Scalar(_result));")
     else:
@@ -413,15 +421,16 @@ static PyObject* THPVariableMethod_{name}(PyObject* self_, PyObject* /*args*/) {
 """
 
 
-def binding(name: str, overloads: List[Overload], method: bool) -> str:
+def binding(name: str, overloads: List[Overload], method: bool, nn: bool = False) -> str:
     if takes_no_arguments(overloads, method):
         return noargs_binding(name, overloads[0])
     fn = f"THPVariable_{name}" if not method else f"THPVariableMethod_{name}"
-    sigs = "\n".join(f'    "{o.signature()}",' for o in overloads)
+    # json.dumps gives a C string literal: quotes in defaults (approximate="none") escaped.
+    sigs = "\n".join(f"    {json.dumps(o.signature())}," for o in overloads)
     max_args = max(len(o.params) for o in overloads)
     self_arg = "self_" if method else "nullptr"
-    api = "THPVariableClass" if method else "THPVariableFunctionsModule"
-    module = "Tensor" if method else "torch"
+    api = "THPVariableClass" if method else ("THPNNVariableFunctionsModule" if nn else "THPVariableFunctionsModule")
+    module = "Tensor" if method else ("torch.nn.functional" if nn else "torch")
     cases = []
     for i, o in enumerate(overloads):
         body = []
@@ -487,6 +496,7 @@ def banner(template_name: str, overloads: "OrderedDict[str, List[Overload]]") ->
 
 
 PRELUDE = """
+#include <torch/csrc/Dtype.h>
 #include <torch/csrc/Exceptions.h>
 #include <torch/csrc/autograd/python_torch_functions.h>
 #include <torch/csrc/autograd/python_variable.h>
@@ -504,6 +514,7 @@ PRELUDE = """
 #include <vector>
 
 using namespace torch;
+using torch::autograd::THPNNVariableFunctionsModule;
 using torch::autograd::THPVariableFunctionsModule;
 
 namespace torch::autograd {
@@ -523,12 +534,16 @@ namespace {
 """
 
 
-def gen_cpp(overloads: "OrderedDict[str, List[Overload]]", method: bool, filename: str) -> str:
-    what = ("python_variable_methods.cpp: the methods of torch._C.TensorBase" if method
-            else "python_torch_functions.cpp: the functions of torch._C._VariableFunctions")
-    bindings = "\n".join(binding(name, os_, method) for name, os_ in overloads.items())
+def gen_cpp(overloads: "OrderedDict[str, List[Overload]]", method: bool, filename: str, nn: bool = False) -> str:
+    if method:
+        what = "python_variable_methods.cpp: the methods of torch._C.TensorBase"
+    elif nn:
+        what = "python_nn_functions.cpp: the functions of torch._C._nn"
+    else:
+        what = "python_torch_functions.cpp: the functions of torch._C._VariableFunctions"
+    bindings = "\n".join(binding(name, os_, method, nn) for name, os_ in overloads.items())
     defs = "\n".join(method_def(name, method, takes_no_arguments(os_, method)) for name, os_ in overloads.items())
-    getter = "generated_variable_methods" if method else "generated_torch_functions"
+    getter = "generated_variable_methods" if method else ("generated_nn_functions" if nn else "generated_torch_functions")
     return f"""{banner(what, overloads)}
 {PRELUDE}
 {bindings}
@@ -616,6 +631,9 @@ def gen(native_functions: List[NativeFunction], python_install_dir: str, pyi_ins
     write_if_changed(os.path.join(python_install_dir, "python_torch_functions.cpp"),
                      gen_cpp(functions, False, "python_torch_functions.cpp")
                      + gen_return_types(return_types(native_functions)))
+    write_if_changed(os.path.join(python_install_dir, "python_nn_functions.cpp"),
+                     gen_cpp(python_overloads(native_functions, method=False, python_module="nn"), False,
+                             "python_nn_functions.cpp", nn=True))
     write_if_changed(os.path.join(python_install_dir, "python_variable_methods.cpp"),
                      gen_cpp(methods, True, "python_variable_methods.cpp"))
     if pyi_install_dir:

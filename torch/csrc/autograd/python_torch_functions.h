@@ -10,7 +10,13 @@ namespace torch::autograd {
 extern PyObject* THPVariableFunctionsModule;
 // Generated (python_torch_functions.cpp): one entry per Python-visible operator name, null-terminated.
 PyMethodDef* generated_torch_functions();
-// Creates torch._C._VariableFunctions from the generated and the hand-written functions.
+// The module torch._C._nn: operators marked `python_module: nn` in native_functions.yaml
+// (gelu, silu ...), which torch.nn.functional calls in PyTorch.
+extern PyObject* THPNNVariableFunctionsModule;
+// Generated (python_nn_functions.cpp).
+PyMethodDef* generated_nn_functions();
+// Creates torch._C._VariableFunctions from the generated and the hand-written functions,
+// and torch._C._nn from the generated nn functions.
 void initTorchFunctions(PyObject* module);
 
 }  // namespace torch::autograd

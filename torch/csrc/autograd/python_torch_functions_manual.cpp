@@ -19,6 +19,7 @@ namespace py = pybind11;
 namespace torch::autograd {
 
 PyObject* THPVariableFunctionsModule = nullptr;
+PyObject* THPNNVariableFunctionsModule = nullptr;
 
 namespace {
 
@@ -97,6 +98,8 @@ std::vector<PyMethodDef> all_functions;
 PyModuleDef variable_functions_module = {PyModuleDef_HEAD_INIT, "torch._C._VariableFunctions",
                                          "The operators as torch.* functions (generated from native_functions.yaml).",
                                          -1, nullptr};
+PyModuleDef nn_functions_module = {PyModuleDef_HEAD_INIT, "torch._C._nn",
+                                   "The operators marked python_module: nn (gelu, silu ...).", -1, nullptr};
 
 }  // namespace
 
@@ -111,6 +114,13 @@ void initTorchFunctions(PyObject* module) {
   py::module_::import("sys").attr("modules")["torch._C._VariableFunctions"] = py::handle(THPVariableFunctionsModule);
   Py_INCREF(THPVariableFunctionsModule);
   PyModule_AddObject(module, "_VariableFunctions", THPVariableFunctionsModule);
+
+  nn_functions_module.m_methods = generated_nn_functions();
+  THPNNVariableFunctionsModule = PyModule_Create(&nn_functions_module);
+  if (!THPNNVariableFunctionsModule) throw py::error_already_set();
+  py::module_::import("sys").attr("modules")["torch._C._nn"] = py::handle(THPNNVariableFunctionsModule);
+  Py_INCREF(THPNNVariableFunctionsModule);
+  PyModule_AddObject(module, "_nn", THPNNVariableFunctionsModule);
 }
 
 }  // namespace torch::autograd
