@@ -22,21 +22,31 @@ C10_DEFINE_bool(caffe2_cpu_allocator_do_junk_fill, false,
 namespace c10 {
 namespace {
 
-// Transparent huge pages for big allocations, when THP_MEM_ALLOC_ENABLE=1: fewer TLB misses.
-bool is_thp_alloc_enabled() {
-  static bool value = [] {
+// [marker: thp]
+// Transparent huge pages (2 MiB instead of 4 KiB) for big allocations: 512 times fewer page
+// faults when fresh memory is first written, and fewer TLB misses. PyTorch turns them on
+// with THP_MEM_ALLOC_ENABLE=1 for every allocation of at least 2 MiB; this tree also uses
+// them, by default, for allocations of at least 32 MiB (as numpy does for large arrays).
+// That size is above glibc's largest mmap threshold, so such an allocation is always a
+// fresh mapping whose every page would fault on first touch; smaller ones are usually
+// recycled from the heap, where huge pages only add the cost of zeroing 2 MiB at a time.
+// THP_MEM_ALLOC_ENABLE=0 turns both off.
+constexpr size_t kDefaultThpThreshold = static_cast<size_t>(32) * 1024 * 1024;
+
+bool use_thp(size_t nbytes) {
+  static const int setting = [] {
     const char* ptr = std::getenv("THP_MEM_ALLOC_ENABLE");
-    return ptr != nullptr && std::atoi(ptr) != 0;
+    return ptr == nullptr ? -1 : (std::atoi(ptr) != 0 ? 1 : 0);
   }();
-  return value;
+  if (setting == 1) return nbytes >= gAlloc_threshold_thp;
+  if (setting == 0) return false;
+  return nbytes >= kDefaultThpThreshold;
 }
+// [end marker: thp]
 
 size_t c10_compute_alignment(size_t nbytes) {
-  static const size_t pagesize = [] {
-    long ps = sysconf(_SC_PAGESIZE);
-    return ps > 0 ? static_cast<size_t>(ps) : gPagesize;
-  }();
-  return (is_thp_alloc_enabled() && nbytes >= gAlloc_threshold_thp) ? pagesize : gAlignment;
+  // Huge-page allocations start on a 2 MiB boundary, so every 2 MiB of them can be a huge page.
+  return use_thp(nbytes) ? gAlloc_threshold_thp : gAlignment;
 }
 
 }  // namespace
@@ -59,7 +69,7 @@ void* alloc_cpu(size_t nbytes) {
   int err = posix_memalign(&data, c10_compute_alignment(nbytes), nbytes);
   CAFFE_ENFORCE(err == 0, "DefaultCPUAllocator: can't allocate memory: you tried to allocate ",
                 nbytes, " bytes. Error code ", err, " (", std::strerror(err), ")");
-  if (is_thp_alloc_enabled() && nbytes >= gAlloc_threshold_thp) {
+  if (use_thp(nbytes)) {
     madvise(data, nbytes, MADV_HUGEPAGE);
   }
 
