@@ -64,9 +64,8 @@ class C10_API Scalar {
       return toBool();
     } else if constexpr (std::is_same_v<T, c10::complex<float>> || std::is_same_v<T, c10::complex<double>> ||
                          std::is_same_v<T, c10::complex<c10::Half>>) {
-      using V = typename T::value_type;
-      const auto z = toComplexDouble();
-      return T(static_cast<V>(static_cast<float>(z.real())), static_cast<V>(static_cast<float>(z.imag())));
+      // complex<double> keeps every bit; complex<float>/<Half> narrow (c10/util/complex.h).
+      return static_cast<T>(toComplexDouble());
     } else if constexpr (std::is_same_v<T, at::Half> || std::is_same_v<T, at::BFloat16>) {
       return T(static_cast<float>(toDouble()));
     } else if constexpr (std::is_floating_point_v<T>) {

@@ -48,7 +48,7 @@ void alpha_check(ScalarType dtype, const Scalar& alpha) {
   TORCH_CHECK(!alpha.isBoolean() || dtype == ScalarType::Bool, "Boolean alpha only supported for Boolean results.");
   TORCH_CHECK(isFloatingType(dtype) || isComplexType(dtype) || alpha.isIntegral(true),
               "For integral input tensors, argument alpha must not be a floating point number.");
-  TORCH_CHECK(isComplexType(dtype) || !alpha.isComplex(), "Complex alpha only supported for complex results.");
+  TORCH_CHECK(isComplexType(dtype) || !alpha.isComplex(), "For non-complex input tensors, argument alpha must not be a complex number.");
 }
 
 void sub_check(const Tensor& self, const Tensor& other) {

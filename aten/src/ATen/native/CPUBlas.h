@@ -41,11 +41,12 @@ TORCH_API bool blas_can_read(int64_t rows, int64_t cols, int64_t row_stride, int
 
 }  // namespace at::native::cpublas
 
-// The dtypes gemm is compiled for: the integer and floating types, half and bfloat16 (PyTorch
-// adds complex; c10::complex has no arithmetic in this tree yet). Another dtype is
+// The dtypes gemm is compiled for: the integer and floating types, half and bfloat16, and
+// complex64/complex128 (as PyTorch; complex32 is left out). Another dtype is
 // '"<NAME>" not implemented for 'Bool''.
 #define AT_DISPATCH_GEMM_TYPES(TYPE, NAME, ...)                                              \
   AT_DISPATCH_SWITCH(TYPE, NAME,                                                             \
                      AT_DISPATCH_CASE_ALL_TYPES(__VA_ARGS__)                                     \
                          AT_DISPATCH_CASE(at::ScalarType::Half, __VA_ARGS__)                 \
-                             AT_DISPATCH_CASE(at::ScalarType::BFloat16, __VA_ARGS__))
+                             AT_DISPATCH_CASE(at::ScalarType::BFloat16, __VA_ARGS__)         \
+                                 AT_DISPATCH_CASE_COMPLEX_TYPES(__VA_ARGS__))

@@ -78,7 +78,7 @@ ScalarType clamp_result_type(const Tensor& self, std::optional<Scalar> min, std:
                              const Tensor& out) {
   TORCH_CHECK(min || max, "torch.clamp: At least one of 'min' or 'max' must not be None");
   ScalarType result_type = self.scalar_type();
-  TORCH_CHECK(!isComplexType(result_type), "clamp is not supported for complex types");
+  TORCH_CHECK_NOT_IMPLEMENTED(!isComplexType(result_type), "clamp is not supported for complex types");
   if (!isFloatingType(result_type)) {
     ResultTypeState state = {};
     state = update_result_type_state(self, state);
@@ -92,7 +92,7 @@ ScalarType clamp_result_type(const Tensor& self, std::optional<Scalar> min, std:
     TORCH_CHECK(result_type == self.scalar_type() || !out.defined() || !out.is_same(self), "result type ",
                 result_type, " can't be cast to the desired output type ", self.dtype());
   }
-  TORCH_CHECK(!isComplexType(result_type), "clamp is not supported for complex types");
+  TORCH_CHECK_NOT_IMPLEMENTED(!isComplexType(result_type), "clamp is not supported for complex types");
   return result_type;
 }
 
@@ -162,7 +162,7 @@ Tensor clamp_tensor_impl(const Tensor& out, const Tensor& self, const std::optio
   const bool has_min = min.has_value() && min->defined();
   const bool has_max = max.has_value() && max->defined();
   TORCH_CHECK(has_min || has_max, "torch.clamp: At least one of 'min' or 'max' must not be None");
-  TORCH_CHECK(!isComplexType(self.scalar_type()), "clamp is not supported for complex types");
+  TORCH_CHECK_NOT_IMPLEMENTED(!isComplexType(self.scalar_type()), "clamp is not supported for complex types");
   auto config = TensorIteratorConfig()
                     .set_check_mem_overlap(true)
                     .add_output(out)

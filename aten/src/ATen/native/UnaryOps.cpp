@@ -40,7 +40,6 @@ DEFINE_DISPATCH(nan_to_num_stub);
   }
 // [end marker: unary_funcs]
 
-CREATE_UNARY_FUNCS(abs, unary_op)
 CREATE_UNARY_FUNCS(exp, unary_float_op)
 CREATE_UNARY_FUNCS(log, unary_float_op)
 CREATE_UNARY_FUNCS(log1p, unary_float_op)
@@ -124,7 +123,47 @@ Tensor& logical_not_(Tensor& self) {
 }
 // [end marker: logical_not]
 
-// NaN is the only value not equal to itself.
+// [marker: abs_complex]
+// abs of a complex tensor is real-valued: torch.abs(complex64) is float32 (PyTorch's
+// unary_op_impl_with_complex_to_float). The iterator reads complex and writes the real
+// dtype; an out= of any other dtype gets the real result copied in.
+Tensor& abs_out(const Tensor& self, Tensor& out) {
+  const ScalarType self_dtype = self.scalar_type();
+  if (isComplexType(self_dtype) && out.scalar_type() != self_dtype) {
+    const ScalarType real_dtype = toRealValueType(self_dtype);
+    TORCH_CHECK(canCast(real_dtype, out.scalar_type()), "result type ", real_dtype,
+                " can't be cast to the desired output type ", out.scalar_type());
+    if (out.scalar_type() != real_dtype) {
+      Tensor real_result = at::native::abs(self);
+      at::native::resize_output(out, real_result.sizes());
+      out.copy_(real_result);
+      return out;
+    }
+    auto iter = TensorIteratorConfig().check_all_same_dtype(false).add_output(out).add_const_input(self).build();
+    abs_stub(iter.device_type(), iter);
+    return out;
+  }
+  auto iter = TensorIterator::unary_op(out, self);
+  abs_stub(iter.device_type(), iter);
+  return out;
+}
+Tensor abs(const Tensor& self) {
+  if (isComplexType(self.scalar_type())) {
+    Tensor result = at::empty({0}, toRealValueType(self.scalar_type()), std::nullopt, self.device(), std::nullopt,
+                              std::nullopt);
+    return at::native::abs_out(self, result);
+  }
+  auto iter = TensorIterator::unary_op(Tensor(), self);
+  abs_stub(iter.device_type(), iter);
+  return iter.output();
+}
+Tensor& abs_(Tensor& self) {
+  TORCH_CHECK(!isComplexType(self.scalar_type()), "In-place abs is not supported for complex tensors.");
+  return at::native::abs_out(self, self);
+}
+// [end marker: abs_complex]
+
+// NaN is the only value not equal to itself (for complex: NaN in either part).
 Tensor isnan(const Tensor& self) {
   return self.ne(self);
 }
@@ -134,6 +173,14 @@ Tensor isinf(const Tensor& self) {
     return at::empty_like(self, kBool, std::nullopt, std::nullopt, std::nullopt, std::nullopt).zero_();
   }
   return self.abs().eq(std::numeric_limits<double>::infinity());
+}
+
+// Finite: not NaN (equal to itself) and not infinite (|x| < inf; for complex, both parts).
+Tensor isfinite(const Tensor& self) {
+  if (isIntegralType(self.scalar_type(), /*includeBool=*/true)) {
+    return at::empty_like(self, kBool, std::nullopt, std::nullopt, std::nullopt, std::nullopt).fill_(true);
+  }
+  return self.eq(self).logical_and(self.abs().ne(std::numeric_limits<double>::infinity()));
 }
 
 Tensor& nan_to_num_out(const Tensor& self, std::optional<double> nan, std::optional<double> pos_inf,

@@ -27,7 +27,7 @@ void add_kernel(TensorIteratorBase& iter, const Scalar& alpha_scalar) {
     cpu_kernel_vec(iter, [alpha](bool a, bool b) -> bool { return a || (alpha && b); });
     return;
   }
-  AT_DISPATCH_ALL_TYPES_AND2( kHalf, kBFloat16, iter.common_dtype(), "add_cpu", [&] {
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(kHalf, kBFloat16, iter.common_dtype(), "add_cpu", [&] {
     using opmath_t = opmath_type<scalar_t>;
     const auto alpha = alpha_scalar.to<opmath_t>();
     if (alpha == opmath_t(1)) {
@@ -42,14 +42,15 @@ void add_kernel(TensorIteratorBase& iter, const Scalar& alpha_scalar) {
 // [end marker: add_kernel]
 
 void mul_kernel(TensorIteratorBase& iter) {
-  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.common_dtype(), "mul_cpu", [&] {
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(kBool, kHalf, kBFloat16, iter.common_dtype(), "mul_cpu", [&] {
     using opmath_t = opmath_type<scalar_t>;
     cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t { return static_cast<opmath_t>(a) * static_cast<opmath_t>(b); });
   });
 }
 
 void div_true_kernel(TensorIteratorBase& iter) {
-  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "div_cpu", [&] {
+  // True division of complex numbers: c10::complex's operator/ (scaled, no overflow).
+  AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "div_cpu", [&] {
     using opmath_t = opmath_type<scalar_t>;
     cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t { return static_cast<opmath_t>(a) / static_cast<opmath_t>(b); });
   });
@@ -251,9 +252,13 @@ BITWISE_KERNEL(bitwise_xor, ^)
 // [marker: comparison_kernels]
 // Comparisons and logical operators read the common dtype and write bool - or, for an out=
 // of another dtype, the common dtype (TensorIterator then casts it to out).
-#define COMPARISON_KERNEL(name, expr)                                                                  \
+//
+// Complex numbers are unordered: lt/le/gt/ge leave them out of their dtype list, so they
+// raise PyTorch's '"lt_cpu" not implemented for 'ComplexFloat''; eq/ne and the logical
+// operators (a complex number is true when either part is nonzero) take them.
+#define COMPARISON_KERNEL_BODY(DISPATCH, name, expr)                                                   \
   void name##_kernel(TensorIteratorBase& iter) {                                                       \
-    AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.common_dtype(), #name "_cpu", [&] {        \
+    DISPATCH(kBool, kHalf, kBFloat16, iter.common_dtype(), #name "_cpu", [&] {                          \
       if (iter.dtype(0) == kBool) {                                                                    \
         cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> bool { return expr; });                         \
       } else {                                                                                         \
@@ -261,15 +266,18 @@ BITWISE_KERNEL(bitwise_xor, ^)
       }                                                                                                \
     });                                                                                                \
   }
+#define COMPARISON_KERNEL(name, expr) COMPARISON_KERNEL_BODY(AT_DISPATCH_ALL_TYPES_AND3, name, expr)
+#define COMPARISON_KERNEL_WITH_COMPLEX(name, expr) \
+  COMPARISON_KERNEL_BODY(AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3, name, expr)
 COMPARISON_KERNEL(lt, a < b)
 COMPARISON_KERNEL(le, a <= b)
 COMPARISON_KERNEL(gt, a > b)
 COMPARISON_KERNEL(ge, a >= b)
-COMPARISON_KERNEL(eq, a == b)
-COMPARISON_KERNEL(ne, a != b)
-COMPARISON_KERNEL(logical_and, static_cast<bool>(a) && static_cast<bool>(b))
-COMPARISON_KERNEL(logical_or, static_cast<bool>(a) || static_cast<bool>(b))
-COMPARISON_KERNEL(logical_xor, static_cast<bool>(a) != static_cast<bool>(b))
+COMPARISON_KERNEL_WITH_COMPLEX(eq, a == b)
+COMPARISON_KERNEL_WITH_COMPLEX(ne, a != b)
+COMPARISON_KERNEL_WITH_COMPLEX(logical_and, static_cast<bool>(a) && static_cast<bool>(b))
+COMPARISON_KERNEL_WITH_COMPLEX(logical_or, static_cast<bool>(a) || static_cast<bool>(b))
+COMPARISON_KERNEL_WITH_COMPLEX(logical_xor, static_cast<bool>(a) != static_cast<bool>(b))
 // [end marker: comparison_kernels]
 
 // ---- pow (PyTorch: cpu/PowKernel.cpp) ----
@@ -307,7 +315,8 @@ void pow_tensor_tensor_kernel(TensorIteratorBase& iter) {
       cpu_kernel_vec(iter, [](scalar_t base, scalar_t exp) -> scalar_t { return powi(base, exp); });
     });
   } else {
-    AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, dtype, "pow", [&] {
+    // Complex: the principal value exp(exp * log(base)) (std::pow overload in c10/util/complex.h).
+    AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(kHalf, kBFloat16, dtype, "pow", [&] {
       using opmath_t = opmath_type<scalar_t>;
       cpu_kernel_vec(iter, [](scalar_t base, scalar_t exp) -> scalar_t {
         return std::pow(static_cast<opmath_t>(base), static_cast<opmath_t>(exp));
@@ -325,7 +334,7 @@ void pow_tensor_scalar_kernel(TensorIteratorBase& iter, const Scalar& exp_scalar
     });
     return;
   }
-  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, dtype, "pow", [&] {
+  AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(kHalf, kBFloat16, dtype, "pow", [&] {
     using opmath_t = opmath_type<scalar_t>;
     const auto exp = exp_scalar.to<opmath_t>();
     // The common exponents get exact, fast forms (PyTorch does the same).

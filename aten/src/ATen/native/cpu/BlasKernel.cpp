@@ -1,4 +1,5 @@
-// aten/src/ATen/native/cpu/BlasKernel.cpp - cpublas::gemm: BLAS for float/double, a blocked loop otherwise.
+// aten/src/ATen/native/cpu/BlasKernel.cpp - cpublas::gemm: BLAS for float/double and
+// complex64/complex128 (cgemm/zgemm), a blocked loop otherwise.
 // Mirrors PyTorch's aten/src/ATen/native/CPUBlas.cpp and cpu/BlasKernel.cpp.
 // Guide: docs/source/internals/one_call.rst.
 #include <ATen/native/CPUBlas.h>
@@ -7,6 +8,7 @@
 #include <ATen/Parallel.h>
 #include <c10/util/BFloat16.h>
 #include <c10/util/Half.h>
+#include <c10/util/complex.h>
 
 #include <algorithm>
 #include <array>
@@ -51,7 +53,8 @@ bool blas_can_read(int64_t rows, int64_t cols, int64_t row_stride, int64_t col_s
 
 bool blas_enabled_for(c10::ScalarType dtype) {
 #ifdef AT_BLAS_ENABLED
-  return dtype == c10::ScalarType::Float || dtype == c10::ScalarType::Double;
+  return dtype == c10::ScalarType::Float || dtype == c10::ScalarType::Double ||
+         dtype == c10::ScalarType::ComplexFloat || dtype == c10::ScalarType::ComplexDouble;
 #else
   (void)dtype;
   return false;
@@ -136,9 +139,16 @@ bool gemm_blas(int64_t m, int64_t n, int64_t k, scalar_t alpha, StridedMatrix<co
   if constexpr (std::is_same_v<scalar_t, float>) {
     cblas_sgemm(CblasRowMajor, ta, tb, M, N, K, alpha, a.data, static_cast<int>(A.ld), b.data,
                 static_cast<int>(B.ld), beta, c.data, static_cast<int>(C.ld));
-  } else {
+  } else if constexpr (std::is_same_v<scalar_t, double>) {
     cblas_dgemm(CblasRowMajor, ta, tb, M, N, K, alpha, a.data, static_cast<int>(A.ld), b.data,
                 static_cast<int>(B.ld), beta, c.data, static_cast<int>(C.ld));
+  } else if constexpr (std::is_same_v<scalar_t, c10::complex<float>>) {
+    // Complex BLAS takes alpha and beta by pointer; c10::complex has std::complex's layout.
+    cblas_cgemm(CblasRowMajor, ta, tb, M, N, K, &alpha, a.data, static_cast<int>(A.ld), b.data,
+                static_cast<int>(B.ld), &beta, c.data, static_cast<int>(C.ld));
+  } else {
+    cblas_zgemm(CblasRowMajor, ta, tb, M, N, K, &alpha, a.data, static_cast<int>(A.ld), b.data,
+                static_cast<int>(B.ld), &beta, c.data, static_cast<int>(C.ld));
   }
   return true;
 }
@@ -165,7 +175,8 @@ void gemm(int64_t m, int64_t n, int64_t k, const c10::Scalar& alpha, StridedMatr
     return;
   }
 #ifdef AT_BLAS_ENABLED
-  if constexpr (std::is_same_v<scalar_t, float> || std::is_same_v<scalar_t, double>) {
+  if constexpr (std::is_same_v<scalar_t, float> || std::is_same_v<scalar_t, double> ||
+                std::is_same_v<scalar_t, c10::complex<float>> || std::is_same_v<scalar_t, c10::complex<double>>) {
     if (!at::in_parallel_region() &&
         gemm_blas<scalar_t>(m, n, k, alpha.to<scalar_t>(), a, b, beta.to<scalar_t>(), c)) {
       return;
@@ -187,6 +198,8 @@ INSTANTIATE_GEMM(float)
 INSTANTIATE_GEMM(double)
 INSTANTIATE_GEMM(c10::Half)
 INSTANTIATE_GEMM(c10::BFloat16)
+INSTANTIATE_GEMM(c10::complex<float>)
+INSTANTIATE_GEMM(c10::complex<double>)
 #undef INSTANTIATE_GEMM
 
 }  // namespace at::native::cpublas

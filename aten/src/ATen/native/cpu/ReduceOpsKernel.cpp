@@ -59,12 +59,13 @@ acc_t pairwise_sum(const char* p, int64_t stride, int64_t n) {
 
 // [marker: sum_kernel]
 void sum_kernel_impl(TensorIteratorBase& iter) {
-  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, iter.dtype(0), "sum_cpu", [&] {
+  // Complex sums are pairwise too: the real and imaginary parts are two float sums.
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(kHalf, kBFloat16, iter.dtype(0), "sum_cpu", [&] {
     using acc_t = at::opmath_type<scalar_t>;
     reduce_rows<acc_t>(
         iter, acc_t(0),
         [](acc_t acc, char* p, int64_t s, int64_t n, int64_t) {
-          if constexpr (std::is_floating_point_v<acc_t>) {
+          if constexpr (std::is_floating_point_v<acc_t> || c10::is_complex<acc_t>::value) {
             return acc + pairwise_sum<acc_t, scalar_t>(p, s, n);
           } else {
             for (int64_t i = 0; i < n; i++) acc += *reinterpret_cast<const scalar_t*>(p + i * s);
@@ -85,7 +86,7 @@ struct ProdOps {
 };
 
 void prod_kernel_impl(TensorIteratorBase& iter) {
-  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, iter.dtype(0), "prod_cpu", [&] {
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(kHalf, kBFloat16, iter.dtype(0), "prod_cpu", [&] {
     using acc_t = at::opmath_type<scalar_t>;
     binary_kernel_reduce<scalar_t>(iter, ProdOps<scalar_t>{}, acc_t(1));
   });
@@ -294,7 +295,7 @@ void norm_kernel_impl(TensorIteratorBase& iter, double p) {
 
 // [marker: cum_kernel]
 // Scans: each row along dim is independent; rows are spread over threads. The running value
-// is kept in double (floats) or int64 (integers), as PyTorch's acc_type.
+// is kept in double (floats), complex<double> (complex) or int64 (integers), as PyTorch's acc_type.
 template <bool is_sum>
 void cum_kernel(const Tensor& result, const Tensor& self, int64_t dim) {
   if (self.numel() == 0) {
@@ -305,8 +306,9 @@ void cum_kernel(const Tensor& result, const Tensor& self, int64_t dim) {
   Tensor src = (self.dim() == 0 ? self.view({1}) : self.movedim(dim, -1)).contiguous();
   Tensor dst = at::empty(src.sizes(), src.scalar_type(), std::nullopt, src.device(), std::nullopt, std::nullopt);
   const int64_t rows = src.numel() / n;
-  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, src.scalar_type(), is_sum ? "cumsum_out_cpu" : "cumprod_out_cpu", [&] {
-    using acc_t = std::conditional_t<std::is_integral_v<scalar_t>, int64_t, double>;
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(kHalf, kBFloat16, src.scalar_type(), is_sum ? "cumsum_out_cpu" : "cumprod_out_cpu", [&] {
+    using acc_t = std::conditional_t<c10::is_complex<scalar_t>::value, c10::complex<double>,
+                                     std::conditional_t<std::is_integral_v<scalar_t>, int64_t, double>>;
     const scalar_t* in = src.data_ptr<scalar_t>();
     scalar_t* out = dst.data_ptr<scalar_t>();
     at::parallel_for(0, rows, std::max<int64_t>(1, at::internal::GRAIN_SIZE / n), [&](int64_t begin, int64_t end) {

@@ -25,18 +25,31 @@ namespace {
     });                                                                                          \
   }
 
-FLOATING_UNARY_KERNEL(exp, std::exp(a))
-FLOATING_UNARY_KERNEL(log, std::log(a))
+// The same for floating and complex dtypes: for complex64/complex128 `a` is a
+// c10::complex<float/double>, and std::exp etc. are its overloads in c10/util/complex.h.
+#define FLOATING_AND_COMPLEX_UNARY_KERNEL(name, expr)                                                \
+  void name##_kernel(TensorIteratorBase& iter) {                                                     \
+    AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), #name "_cpu", [&] { \
+      using opmath_t = opmath_type<scalar_t>;                                                        \
+      cpu_kernel_vec(iter, [](scalar_t a_) -> scalar_t {                                             \
+        const opmath_t a = a_;                                                                       \
+        return expr;                                                                                 \
+      });                                                                                            \
+    });                                                                                              \
+  }
+
+FLOATING_AND_COMPLEX_UNARY_KERNEL(exp, std::exp(a))
+FLOATING_AND_COMPLEX_UNARY_KERNEL(log, std::log(a))
 FLOATING_UNARY_KERNEL(log1p, std::log1p(a))
-FLOATING_UNARY_KERNEL(sqrt, std::sqrt(a))
-FLOATING_UNARY_KERNEL(rsqrt, opmath_t(1) / std::sqrt(a))
-FLOATING_UNARY_KERNEL(sin, std::sin(a))
-FLOATING_UNARY_KERNEL(cos, std::cos(a))
-FLOATING_UNARY_KERNEL(tan, std::tan(a))
-FLOATING_UNARY_KERNEL(tanh, std::tanh(a))
-FLOATING_UNARY_KERNEL(sigmoid, opmath_t(1) / (opmath_t(1) + std::exp(-a)))
+FLOATING_AND_COMPLEX_UNARY_KERNEL(sqrt, std::sqrt(a))
+FLOATING_AND_COMPLEX_UNARY_KERNEL(rsqrt, opmath_t(1) / std::sqrt(a))
+FLOATING_AND_COMPLEX_UNARY_KERNEL(sin, std::sin(a))
+FLOATING_AND_COMPLEX_UNARY_KERNEL(cos, std::cos(a))
+FLOATING_AND_COMPLEX_UNARY_KERNEL(tan, std::tan(a))
+FLOATING_AND_COMPLEX_UNARY_KERNEL(tanh, std::tanh(a))
+FLOATING_AND_COMPLEX_UNARY_KERNEL(sigmoid, opmath_t(1) / (opmath_t(1) + std::exp(-a)))
 FLOATING_UNARY_KERNEL(erf, std::erf(a))
-FLOATING_UNARY_KERNEL(reciprocal, opmath_t(1) / a)
+FLOATING_AND_COMPLEX_UNARY_KERNEL(reciprocal, opmath_t(1) / a)
 
 // Integer and floating dtypes, no bool.
 #define ALL_UNARY_KERNEL(name, dispatch_name, expr)                                                \
@@ -50,8 +63,37 @@ FLOATING_UNARY_KERNEL(reciprocal, opmath_t(1) / a)
     });                                                                                            \
   }
 
-ALL_UNARY_KERNEL(neg, "neg_cpu", -a)
-ALL_UNARY_KERNEL(abs, "abs_cpu", a < 0 ? -a : a)
+void neg_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(kHalf, kBFloat16, iter.common_dtype(), "neg_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    cpu_kernel_vec(iter, [](scalar_t a) -> scalar_t { return -static_cast<opmath_t>(a); });
+  });
+}
+
+// abs of a complex tensor is real (|3+4j| = 5, a float32 for complex64): the iterator
+// (UnaryOps.cpp) reads the complex input and writes the real output, so the lambda's types
+// differ, as PyTorch's abs_kernel for complex does.
+void abs_kernel(TensorIteratorBase& iter) {
+  const ScalarType in_dtype = iter.input_dtype();
+  if (isComplexType(in_dtype)) {
+    AT_DISPATCH_COMPLEX_TYPES(in_dtype, "abs_cpu", [&] {
+      using real_t = typename scalar_t::value_type;
+      if (isComplexType(iter.dtype(0))) {
+        cpu_kernel(iter, [](scalar_t a) -> scalar_t { return scalar_t(std::abs(a)); });
+      } else {
+        cpu_kernel(iter, [](scalar_t a) -> real_t { return std::abs(a); });
+      }
+    });
+    return;
+  }
+  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "abs_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    cpu_kernel_vec(iter, [](scalar_t a_) -> scalar_t {
+      const opmath_t a = a_;
+      return a < 0 ? -a : a;
+    });
+  });
+}
 // floor/ceil/round/trunc of an integer is the integer itself.
 #define ROUNDING_EXPR(fn) [&] { if constexpr (std::is_integral_v<opmath_t>) { return a; } else { return fn(a); } }()
 ALL_UNARY_KERNEL(floor, "floor_cpu", ROUNDING_EXPR(std::floor))
