@@ -49,7 +49,7 @@ inline void apply_reduce(scalar_t* dst, scalar_t value, ReductionType reduce) {
 
 // self[i][index[i][j]] (op)= src[i][j] (dim 1). Serial: two entries may name one element.
 void scatter_kernel(TensorIterator& iter, int64_t dim, int64_t dim_size, int64_t dim_stride, ReductionType reduce) {
-  // c10::complex has no arithmetic in this tree yet: scatter (and its reductions) take real dtypes.
+  // Scatter and its reductions take real dtypes here; PyTorch also accepts complex.
   AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.dtype(), "scatter", [&] {
     iter.serial_for_each([&](char** data, const int64_t* strides, int64_t n0, int64_t n1) {
       char *self = data[0], *src = data[1], *index = data[2];
