@@ -3,6 +3,7 @@
 #include <c10/util/Backtrace.h>
 #include <c10/util/Exception.h>
 
+#include <iostream>
 #include <ostream>
 
 namespace c10 {
@@ -67,6 +68,32 @@ void torchInternalAssertFail(const char* func, const char* file, uint32_t line,
 }
 
 }  // namespace detail
+
+void WarningHandler::process(const Warning& warning) {
+  std::cerr << "Warning: " << warning.msg() << " (" << warning.source_location() << ")" << std::endl;
+}
+
+namespace WarningUtils {
+namespace {
+WarningHandler* default_warning_handler() {
+  static WarningHandler handler;
+  return &handler;
+}
+thread_local WarningHandler* warning_handler = nullptr;
+}  // namespace
+
+void set_warning_handler(WarningHandler* handler) noexcept {
+  warning_handler = handler;
+}
+
+WarningHandler* get_warning_handler() noexcept {
+  return warning_handler ? warning_handler : default_warning_handler();
+}
+}  // namespace WarningUtils
+
+void warn(const Warning& warning) {
+  WarningUtils::get_warning_handler()->process(warning);
+}
 
 void ThrowEnforceNotMet(const char* file, int line, const char* condition, const std::string& msg) {
   std::string base = file;

@@ -113,6 +113,54 @@ inline std::string torchCheckMsgImpl(const char* /*msg*/, const Args&... args) {
 [[noreturn]] C10_API void ThrowEnforceNotMet(const char* file, int line, const char* condition,
                                              const std::string& msg);
 
+// [marker: Warning]
+// TORCH_WARN: a message that does not stop the computation. It goes to the calling thread's
+// WarningHandler: by default printed to stderr; while torch._C runs an operator for Python,
+// a handler that collects the warnings and, once the call is done, issues them as Python
+// UserWarnings (torch/csrc/Exceptions.h: PyWarningHandler).
+class C10_API Warning {
+ public:
+  Warning(SourceLocation source_location, std::string msg, bool verbatim)
+      : source_location_(source_location), msg_(std::move(msg)), verbatim_(verbatim) {}
+  const SourceLocation& source_location() const { return source_location_; }
+  const std::string& msg() const { return msg_; }
+  // false: Python shows "(Triggered internally at file:line.)" after the message.
+  bool verbatim() const { return verbatim_; }
+
+ private:
+  SourceLocation source_location_;
+  std::string msg_;
+  bool verbatim_;
+};
+
+class C10_API WarningHandler {
+ public:
+  virtual ~WarningHandler() = default;
+  // The default prints "Warning: <msg> (function at file:line)" to stderr.
+  virtual void process(const Warning& warning);
+};
+
+namespace WarningUtils {
+// The calling thread's handler (threads do not see each other's).
+C10_API void set_warning_handler(WarningHandler* handler) noexcept;
+C10_API WarningHandler* get_warning_handler() noexcept;
+
+class C10_API WarningHandlerGuard {
+ public:
+  explicit WarningHandlerGuard(WarningHandler* new_handler) : prev_handler_(get_warning_handler()) {
+    set_warning_handler(new_handler);
+  }
+  ~WarningHandlerGuard() { set_warning_handler(prev_handler_); }
+  C10_DISABLE_COPY_AND_ASSIGN(WarningHandlerGuard);
+
+ private:
+  WarningHandler* prev_handler_;
+};
+}  // namespace WarningUtils
+
+C10_API void warn(const Warning& warning);
+// [end marker: Warning]
+
 }  // namespace c10
 
 #define TORCH_CHECK_MSG(cond, type, ...)                                                   \
@@ -161,6 +209,16 @@ inline std::string torchCheckMsgImpl(const char* /*msg*/, const Args&... args) {
 #else
 #define TORCH_INTERNAL_ASSERT_DEBUG_ONLY(...) TORCH_INTERNAL_ASSERT(__VA_ARGS__)
 #endif
+
+#define TORCH_WARN(...) \
+  ::c10::warn(::c10::Warning({__func__, __FILE__, static_cast<uint32_t>(__LINE__)}, ::c10::str(__VA_ARGS__), false))
+
+// Once per process (per call site): for deprecations that would otherwise flood the output.
+#define TORCH_WARN_ONCE(...)                                                                  \
+  [[maybe_unused]] static const auto C10_ANONYMOUS_VARIABLE(torch_warn_once_) = [&] {        \
+    TORCH_WARN(__VA_ARGS__);                                                                  \
+    return true;                                                                              \
+  }()
 
 // Legacy spellings kept for code written against older PyTorch (TH uses them).
 #define AT_ERROR(...) TORCH_CHECK(false, ##__VA_ARGS__)

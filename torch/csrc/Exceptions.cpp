@@ -31,6 +31,33 @@ PyObject* THPException_OutOfMemoryError = nullptr;
 
 }  // namespace
 
+// [marker: PyWarningHandler_impl]
+PyWarningHandler::PyWarningHandler() : prev_handler_(c10::WarningUtils::get_warning_handler()) {
+  c10::WarningUtils::set_warning_handler(&internal_handler_);
+}
+
+PyWarningHandler::~PyWarningHandler() noexcept(false) {
+  c10::WarningUtils::set_warning_handler(prev_handler_);
+  if (internal_handler_.buffer.empty()) {
+    return;
+  }
+  for (const auto& warning : internal_handler_.buffer) {
+    std::string msg = warning.msg();
+    if (!warning.verbatim()) {
+      msg += " (Triggered internally at " + std::string(warning.source_location().file) + ":" +
+             std::to_string(warning.source_location().line) + ".)";
+    }
+    if (PyErr_WarnEx(PyExc_UserWarning, msg.c_str(), 1) < 0) {
+      if (in_exception_) {
+        PyErr_Clear();  // the C++ exception already in flight wins
+      } else {
+        throw py::error_already_set();  // e.g. warnings.simplefilter("error")
+      }
+    }
+  }
+}
+// [end marker: PyWarningHandler_impl]
+
 void initExceptions(py::module_& m) {
   THPException_OutOfMemoryError =
       PyErr_NewExceptionWithDoc("torch.OutOfMemoryError",

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace {
 
@@ -180,4 +182,49 @@ TEST(ExceptionTest, CheckMessageIsBuiltOnlyOnFailure) {
   EXPECT_EQ(evaluated, 0);
   EXPECT_THROW({ TORCH_CHECK(false, costly()); }, c10::Error);
   EXPECT_EQ(evaluated, 1);
+}
+
+namespace {
+
+struct CollectingHandler : c10::WarningHandler {
+  void process(const c10::Warning& warning) override { messages.push_back(warning.msg()); }
+  std::vector<std::string> messages;
+};
+
+void warn_once_site() {
+  TORCH_WARN_ONCE("only the first time");
+}
+
+}  // namespace
+
+TEST(WarningTest, TorchWarnGoesToTheThreadsHandler) {
+  CollectingHandler handler;
+  {
+    c10::WarningUtils::WarningHandlerGuard guard(&handler);
+    TORCH_WARN("value ", 3, " is odd");
+  }
+  ASSERT_EQ(handler.messages.size(), 1u);
+  EXPECT_EQ(handler.messages[0], "value 3 is odd");
+  // The guard restored the previous (default) handler.
+  EXPECT_NE(c10::WarningUtils::get_warning_handler(), &handler);
+}
+
+TEST(WarningTest, TorchWarnOnceWarnsOncePerCallSite) {
+  CollectingHandler handler;
+  c10::WarningUtils::WarningHandlerGuard guard(&handler);
+  warn_once_site();
+  warn_once_site();
+  EXPECT_EQ(handler.messages.size(), 1u);
+}
+
+TEST(WarningTest, HandlersAreThreadLocal) {
+  CollectingHandler mine, theirs;
+  c10::WarningUtils::WarningHandlerGuard guard(&mine);
+  std::thread t([&] {
+    c10::WarningUtils::WarningHandlerGuard other(&theirs);
+    TORCH_WARN("from the other thread");
+  });
+  t.join();
+  EXPECT_TRUE(mine.messages.empty());
+  EXPECT_EQ(theirs.messages.size(), 1u);
 }

@@ -343,8 +343,18 @@ static void std_var_out(const char* fname, Tensor& result, Tensor* mean, const T
               "std and var only support floating point and complex dtypes");
   const double correction = correction_opt.has_value() ? correction_opt->toDouble() : 1.0;
   const ScalarType dtype = self.scalar_type();
+  // Each output averages over numel(input) / numel(output) elements; a correction that
+  // large leaves no degrees of freedom (the result is inf or nan).
+  auto warn_if_no_degrees_of_freedom = [&](const Tensor& out) {
+    const int64_t reduction_factor = self.numel() / std::max<int64_t>(out.numel(), 1);
+    if (static_cast<double>(reduction_factor) - correction <= 0) {
+      TORCH_WARN(fname, "(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
+                 "factor (input numel divided by output numel).");
+    }
+  };
   if (mean == nullptr) {
     auto iter = make_reduction(fname, result, self, dim, keepdim, dtype, dtype);
+    warn_if_no_degrees_of_freedom(result);
     if (iter.numel() == 0) {
       result.fill_(std::numeric_limits<double>::quiet_NaN());
     } else {
@@ -352,6 +362,7 @@ static void std_var_out(const char* fname, Tensor& result, Tensor* mean, const T
     }
   } else {
     auto iter = make_reduction(fname, result, *mean, self, dim, keepdim, dtype, dtype);
+    warn_if_no_degrees_of_freedom(result);
     if (iter.numel() == 0) {
       result.fill_(std::numeric_limits<double>::quiet_NaN());
       mean->fill_(std::numeric_limits<double>::quiet_NaN());

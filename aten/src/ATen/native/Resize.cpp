@@ -58,6 +58,13 @@ bool resize_output(const Tensor& output, IntArrayRef shape) {
   if (output.sizes().equals(shape)) {
     return false;
   }
+  if (output.numel() != 0) {
+    TORCH_WARN("An output with one or more elements was resized since it had shape ", output.sizes(),
+               ", which does not match the required output shape ", shape,
+               ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless "
+               "they have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero "
+               "elements with t.resize_(0).");
+  }
   resize_impl_cpu_(output.unsafeGetTensorImpl(), shape);
   return true;
 }

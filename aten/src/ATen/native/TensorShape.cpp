@@ -606,7 +606,12 @@ Tensor unfold(const Tensor& self, int64_t d, int64_t size, int64_t step) {
 // ---- T, mT, mH, H (Tensor properties in Python) ----
 
 Tensor numpy_T(const Tensor& self) {
-  // PyTorch warns once here for dimensions other than 0 and 2 (x.T will become an error).
+  const int64_t n = self.dim();
+  if (n != 2 && n != 0) {
+    TORCH_WARN_ONCE("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and "
+                    "it will throw an error in a future release. Consider `x.mT` to transpose batches of matrices "
+                    "or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.");
+  }
   std::vector<int64_t> dims(self.dim());
   std::iota(dims.rbegin(), dims.rend(), 0);
   return self.permute(dims);
