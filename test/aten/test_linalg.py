@@ -195,3 +195,16 @@ def test_einsum_errors():
         torch.einsum("ij->ij", torch.rand(2, 2, 2))
     with pytest.raises(RuntimeError, match="output subscript k does not appear in the equation for any input operand"):
         torch.einsum("ij->k", torch.rand(2, 2))
+
+
+def test_einsum_sums_integers_like_sum_does():
+    # A summed dimension goes through torch.sum, which widens integers to int64 (PyTorch 2.13).
+    a = torch.arange(6, dtype=torch.int32).reshape(2, 3)
+    assert torch.einsum("ij->", a).dtype == torch.int64
+    assert torch.einsum("ij->", a).item() == 15
+    assert torch.einsum("ij->j", a).tolist() == [3, 5, 7]
+    assert torch.einsum("ij->j", a).dtype == torch.int64
+    assert torch.einsum("bij->bi", torch.ones(2, 2, 2, dtype=torch.int16)).dtype == torch.int64
+    # Contractions (bmm) and diagonals keep the input dtype.
+    assert torch.einsum("ij,jk->ik", a, a.t()).dtype == torch.int32
+    assert torch.einsum("ii->i", torch.ones(2, 2, dtype=torch.int32)).dtype == torch.int32

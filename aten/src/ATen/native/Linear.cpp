@@ -9,7 +9,6 @@
 // bmm inner dimension (sumproduct_pair). A label only one operand has is summed right away.
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
-#include <ATen/native/LinearAlgebraUtils.h>
 #include <c10/core/WrapDimMinimal.h>
 
 #include <algorithm>
@@ -25,16 +24,6 @@ int64_t prod(const std::vector<int64_t>& dims, const Tensor& t) {
   int64_t p = 1;
   for (auto d : dims) p *= t.size(d);
   return p;
-}
-
-// Sum over dim `dim`, keeping it with size 1 (a product with a vector of ones: one gemm).
-Tensor sum_keepdim(const Tensor& t, int64_t dim) {
-  Tensor ones = at::ones({t.size(dim)}, t.scalar_type(), std::nullopt, t.device());
-  return at::matmul(t.movedim(dim, -1), ones).unsqueeze(dim);
-}
-
-Tensor contiguous_view(const Tensor& t, IntArrayRef shape) {
-  return t.contiguous().view(shape);
 }
 
 // [marker: sumproduct_pair]
@@ -53,9 +42,9 @@ Tensor sumproduct_pair(Tensor left, Tensor right, const std::vector<int64_t>& su
       if (sl && sr) {
         TORCH_CHECK(left.size(i) == right.size(i), "non-broadcast dimensions must match");
       } else if (sl) {
-        left = sum_keepdim(left, i);
+        left = left.sum(IntArrayRef{i}, /*keepdim=*/true);
       } else if (sr) {
-        right = sum_keepdim(right, i);
+        right = right.sum(IntArrayRef{i}, /*keepdim=*/true);
       }
       sum_dims.push_back(i);
     } else if (sl && sr) {
@@ -89,8 +78,8 @@ Tensor sumproduct_pair(Tensor left, Tensor right, const std::vector<int64_t>& su
   for (auto d : sum_dims) operm[d] = i++;
   for (auto d : ro) operm[d] = i++;
 
-  left = contiguous_view(left.permute(lperm), {lro_size, lo_size, sum_size});
-  right = contiguous_view(right.permute(rperm), {lro_size, sum_size, ro_size});
+  left = left.permute(lperm).reshape({lro_size, lo_size, sum_size});
+  right = right.permute(rperm).reshape({lro_size, sum_size, ro_size});
   return at::bmm(left, right).view(out_size).permute(operm);
 }
 // [end marker: sumproduct_pair]
@@ -121,9 +110,9 @@ Tensor tensordot(const Tensor& input1, const Tensor& input2, IntArrayRef dims1, 
     d2.push_back(c10::maybe_wrap_dim(dims2[i], input2.dim()));
     const int64_t s1 = input1.size(d1.back()), s2 = input2.size(d2.back());
     if (s2 == 1) {  // a broadcast dimension is summed right away
-      t1 = sum_keepdim(t1, d1.back());
+      t1 = t1.sum(IntArrayRef{d1.back()}, /*keepdim=*/true);
     } else if (s1 == 1) {
-      t2 = sum_keepdim(t2, d2.back());
+      t2 = t2.sum(IntArrayRef{d2.back()}, /*keepdim=*/true);
     } else {
       TORCH_CHECK(s1 == s2, "contracted dimensions need to match, but first has size ", s1, " in dim ", dims1[i],
                   " and second has size ", s2, " in dim ", dims2[i]);
@@ -150,8 +139,8 @@ Tensor tensordot(const Tensor& input1, const Tensor& input2, IntArrayRef dims1, 
       rsizes.push_back(t2.size(i));
     }
   }
-  t1 = contiguous_view(t1.permute(p1), {size1, csize});
-  t2 = contiguous_view(t2.permute(p2), {csize, size2});
+  t1 = t1.permute(p1).reshape({size1, csize});
+  t2 = t2.permute(p2).reshape({csize, size2});
   return at::mm(t1, t2).view(rsizes);
 }
 
@@ -320,7 +309,7 @@ Tensor einsum(c10::string_view equation_view, TensorList operands, at::OptionalI
     }
     if (i == num_ops) {
       for (auto d : sum_dims) {
-        if (result.size(d) != 1) result = sum_keepdim(result, d);
+        if (result.size(d) != 1) result = result.sum(IntArrayRef{d}, /*keepdim=*/true);
       }
       break;
     }

@@ -10,47 +10,11 @@
 #include <ATen/ExpandUtils.h>
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
-#include <ATen/native/LinearAlgebraUtils.h>
 #include <ATen/native/Resize.h>
 
 #include <numeric>
 
 namespace at::native {
-
-Tensor reshape_leading_dims(const Tensor& t, IntArrayRef shape) {
-  // The view when t's strides allow it (collapsing dims i and i+1 needs
-  // stride[i] == stride[i+1] * size[i+1]), else a contiguous copy, as Tensor::reshape does.
-  const int64_t numel = t.numel();
-  std::vector<int64_t> sizes(shape.begin(), shape.end());
-  for (auto& s : sizes) {
-    if (s == -1) {
-      int64_t rest = 1;
-      for (auto o : shape) rest *= (o == -1 ? 1 : o);
-      s = rest == 0 ? 0 : numel / rest;
-    }
-  }
-  // Only the case matmul needs: merge the leading dims, keep the trailing `keep` as they are.
-  const int64_t keep = static_cast<int64_t>(sizes.size()) - 1;
-  const int64_t lead = t.dim() - keep;
-  bool viewable = lead >= 1 && keep >= 0;
-  for (int64_t i = 0; viewable && i < keep; i++) {
-    viewable = t.size(lead + i) == sizes[1 + i];
-  }
-  // The leading dims of size > 1 must be nested: each one's stride spans the next one.
-  int64_t merged_stride = 1, inner = -1;
-  for (int64_t i = lead - 1; viewable && i >= 0; i--) {
-    if (t.size(i) == 1) continue;
-    viewable = inner < 0 || t.stride(i) == t.stride(inner) * t.size(inner);
-    if (inner < 0) merged_stride = t.stride(i);
-    inner = i;
-  }
-  if (viewable) {
-    std::vector<int64_t> strides{merged_stride};
-    for (int64_t i = 0; i < keep; i++) strides.push_back(t.stride(lead + i));
-    return t.as_strided(sizes, strides, t.storage_offset());
-  }
-  return t.contiguous().view(sizes);
-}
 
 namespace {
 
@@ -103,7 +67,7 @@ Tensor matmul(const Tensor& tensor1, const Tensor& tensor2) {
     if (t2.dim() == 2) {
       output_shape.push_back(t2.size(1));
     }
-    const Tensor t1_folded = reshape_leading_dims(t1, {-1, t1.size(-1)});
+    const Tensor t1_folded = t1.reshape({-1, t1.size(-1)});
     const Tensor output = (t2.dim() == 1 ? t1_folded.mv(t2) : t1_folded.mm(t2)).view(output_shape);
     return transpose ? output.transpose(-2, -1) : output;
   }
@@ -126,16 +90,16 @@ Tensor matmul(const Tensor& tensor1, const Tensor& tensor2) {
   if (dim_tensor2 > 1) output_shape.push_back(p);
 
   const Tensor tensor1_expanded =
-      reshape_leading_dims(tensor1.expand(tensor1_expand_size), {expand_batch_product, n, m1});
+      tensor1.expand(tensor1_expand_size).reshape({expand_batch_product, n, m1});
   Tensor tensor2_expanded;
   if (dim_tensor2 == 1) {
     std::vector<int64_t> size2(expand_batch_portion);
     size2.push_back(m2);
-    tensor2_expanded = reshape_leading_dims(tensor2.expand(size2), {expand_batch_product, m2}).unsqueeze(2);
+    tensor2_expanded = tensor2.expand(size2).reshape({expand_batch_product, m2}).unsqueeze(2);
   } else {
     std::vector<int64_t> size2(expand_batch_portion);
     size2.insert(size2.end(), {m2, p});
-    tensor2_expanded = reshape_leading_dims(tensor2.expand(size2), {expand_batch_product, m2, p});
+    tensor2_expanded = tensor2.expand(size2).reshape({expand_batch_product, m2, p});
   }
   return tensor1_expanded.bmm(tensor2_expanded).view(output_shape);
 }
