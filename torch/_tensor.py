@@ -26,29 +26,15 @@ def _convert(ret, cls):
     return ret
 
 
-def _method(name):
-    """The operator method `name` if this build has it (it is generated from the YAML)."""
-
-    def call(self, *args, **kwargs):
-        fn = getattr(TensorBase, name, None)
-        if fn is None:
-            return NotImplemented
-        return fn(self, *args, **kwargs)
-
-    call.__name__ = name
-    return call
-
-
 def _reflected(name):
     """number <op> tensor (2.5 - t, 2 ** t): the number becomes a 0-d tensor of its own kind
     (bool, int64, the default float dtype, complex), so the usual promotion rules decide the
     result's dtype: a 0-d operand changes it only when its category is higher, as a Python
     number does in PyTorch (2.5 - int64 tensor is float32; 2 - int32 tensor stays int32)."""
 
+    fn = getattr(TensorBase, name)
+
     def call(self, other):
-        fn = getattr(TensorBase, name, None)
-        if fn is None:
-            return NotImplemented
         if not isinstance(other, Tensor):
             if not isinstance(other, (bool, int, float, complex)):
                 return NotImplemented
@@ -97,10 +83,8 @@ class Tensor(TensorBase):
     def __iter__(self):
         if self.dim() == 0:
             raise TypeError("iteration over a 0-d tensor")
-        # Without indexing operators, iterate over the rows as tensors of the same data.
-        if hasattr(TensorBase, "select"):
-            return iter(self.select(0, i) for i in range(self.shape[0]))
-        return iter(torch.tensor(row, dtype=self.dtype) for row in self.tolist())
+        # The rows, as views of this tensor (PyTorch: iter(self.unbind(0))).
+        return iter(self.unbind(0))
 
     def __bool__(self):
         if self.numel() != 1:
@@ -165,32 +149,32 @@ class Tensor(TensorBase):
             return _convert(ret, cls)
 
     # ---- operators: each maps to its method, once the operator exists ----
-    __add__ = _method("add")
-    __radd__ = _method("add")
-    __iadd__ = _method("add_")
-    __sub__ = _method("sub")
-    __isub__ = _method("sub_")
-    __mul__ = _method("mul")
-    __rmul__ = _method("mul")
-    __imul__ = _method("mul_")
-    __truediv__ = _method("div")
-    __itruediv__ = _method("div_")
-    __floordiv__ = _method("floor_divide")
-    __mod__ = _method("remainder")
-    __pow__ = _method("pow")
-    __matmul__ = _method("matmul")
-    __neg__ = _method("neg")
-    __abs__ = _method("abs")
-    __and__ = _method("bitwise_and")
-    __or__ = _method("bitwise_or")
-    __xor__ = _method("bitwise_xor")
-    __invert__ = _method("bitwise_not")
-    __eq__ = _method("eq")
-    __ne__ = _method("ne")
-    __lt__ = _method("lt")
-    __le__ = _method("le")
-    __gt__ = _method("gt")
-    __ge__ = _method("ge")
+    __add__ = TensorBase.add
+    __radd__ = TensorBase.add
+    __iadd__ = TensorBase.add_
+    __sub__ = TensorBase.sub
+    __isub__ = TensorBase.sub_
+    __mul__ = TensorBase.mul
+    __rmul__ = TensorBase.mul
+    __imul__ = TensorBase.mul_
+    __truediv__ = TensorBase.div
+    __itruediv__ = TensorBase.div_
+    __floordiv__ = TensorBase.floor_divide
+    __mod__ = TensorBase.remainder
+    __pow__ = TensorBase.pow
+    __matmul__ = TensorBase.matmul
+    __neg__ = TensorBase.neg
+    __abs__ = TensorBase.abs
+    __and__ = TensorBase.bitwise_and
+    __or__ = TensorBase.bitwise_or
+    __xor__ = TensorBase.bitwise_xor
+    __invert__ = TensorBase.bitwise_not
+    __eq__ = TensorBase.eq
+    __ne__ = TensorBase.ne
+    __lt__ = TensorBase.lt
+    __le__ = TensorBase.le
+    __gt__ = TensorBase.gt
+    __ge__ = TensorBase.ge
     __rsub__ = _reflected("sub")
     __rtruediv__ = _reflected("div")
     __rpow__ = _reflected("pow")
