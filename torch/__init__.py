@@ -12,7 +12,7 @@ __version__ = "2.13.0a0+anatomy"
 
 # Importing _C also installs torch.float32, torch.int64, ... on this module.
 from torch import _C  # noqa: E402
-from torch._C import device, dtype, promote_types  # noqa: E402
+from torch._C import device, dtype  # noqa: E402
 from torch._C import OutOfMemoryError  # noqa: E402
 
 from torch import storage  # noqa: E402

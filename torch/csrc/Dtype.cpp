@@ -1,4 +1,4 @@
-// torch/csrc/Dtype.cpp - the torch.dtype objects and torch.promote_types.
+// torch/csrc/Dtype.cpp - the torch.dtype objects (torch.promote_types is generated from the YAML).
 // Mirrors PyTorch's torch/csrc/Dtype.cpp and torch/csrc/utils/tensor_dtypes.cpp.
 // Guide: docs/source/internals/tensors.rst.
 #include <torch/csrc/Dtype.h>
@@ -69,16 +69,6 @@ void initDtypeBindings(py::module_& m) {
   AT_FORALL_SCALAR_TYPES_WITH_COMPLEX(DEFINE_DTYPE)
 #undef DEFINE_DTYPE
   // [end marker: dtype_names]
-
-  m.def(
-      "promote_types",
-      [](py::handle type1, py::handle type2) {
-        auto a = toScalarType(type1, "promote_types", "type1", 1);
-        auto b = toScalarType(type2, "promote_types", "type2", 2);
-        return getTHPDtype(c10::promoteTypes(a, b));
-      },
-      py::arg("type1"), py::arg("type2"),
-      "The dtype both operands are converted to in a binary operation (c10::promoteTypes).");
 
   // Releasing the objects before the interpreter finalises keeps shutdown clean.
   py::module_::import("atexit").attr("register")(py::cpp_function([] {
