@@ -50,3 +50,32 @@ add_custom_command(
 add_custom_target(ATEN_CODEGEN DEPENDS ${CODEGEN_STAMP})
 # torch/CMakeLists.txt (a sibling directory) compiles the generated Python bindings.
 set(GEN_PYTHON_SRCS ${GEN_PYTHON_SRCS} PARENT_SCOPE)
+
+# ---- autograd: tools/autograd/gen_autograd.py on derivatives.yaml ----
+# The backward nodes (Functions.cpp), the Autograd and ADInplaceOrView kernels
+# (VariableType.cpp, ADInplaceOrViewType.cpp: into libtorch_cpu) and the grad_fn classes
+# (python_functions.cpp: into torch._C), in build/torch/csrc/autograd/generated.
+set(GEN_AUTOGRAD_DIR ${PROJECT_BINARY_DIR}/torch/csrc/autograd/generated)
+set(GEN_AUTOGRAD_SRCS
+  ${GEN_AUTOGRAD_DIR}/Functions.cpp
+  ${GEN_AUTOGRAD_DIR}/VariableType.cpp
+  ${GEN_AUTOGRAD_DIR}/ADInplaceOrViewType.cpp)
+set(GEN_AUTOGRAD_PYTHON_SRCS ${GEN_AUTOGRAD_DIR}/python_functions.cpp)
+file(GLOB AUTOGRAD_CODEGEN_PY CONFIGURE_DEPENDS ${TORCH_ROOT}/tools/autograd/*.py)
+file(GLOB AUTOGRAD_TEMPLATES CONFIGURE_DEPENDS ${TORCH_ROOT}/tools/autograd/templates/*)
+set(AUTOGRAD_CODEGEN_STAMP ${GEN_AUTOGRAD_DIR}/.codegen.stamp)
+add_custom_command(
+  OUTPUT ${AUTOGRAD_CODEGEN_STAMP}
+  BYPRODUCTS ${GEN_AUTOGRAD_SRCS} ${GEN_AUTOGRAD_PYTHON_SRCS} ${GEN_AUTOGRAD_DIR}/Functions.h
+  COMMAND ${Python_EXECUTABLE} -m tools.autograd.gen_autograd
+          --native-functions ${TORCH_ROOT}/aten/src/ATen/native/native_functions.yaml
+          --derivatives ${TORCH_ROOT}/tools/autograd/derivatives.yaml
+          --install-dir ${GEN_AUTOGRAD_DIR}
+  COMMAND ${CMAKE_COMMAND} -E touch ${AUTOGRAD_CODEGEN_STAMP}
+  DEPENDS ${TORCH_ROOT}/aten/src/ATen/native/native_functions.yaml ${TORCH_ROOT}/tools/autograd/derivatives.yaml
+          ${CODEGEN_PY} ${AUTOGRAD_CODEGEN_PY} ${AUTOGRAD_TEMPLATES}
+  WORKING_DIRECTORY ${TORCH_ROOT}
+  COMMENT "Generating autograd from derivatives.yaml"
+  VERBATIM)
+add_custom_target(AUTOGRAD_CODEGEN DEPENDS ${AUTOGRAD_CODEGEN_STAMP})
+set(GEN_AUTOGRAD_PYTHON_SRCS ${GEN_AUTOGRAD_PYTHON_SRCS} PARENT_SCOPE)

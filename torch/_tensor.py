@@ -10,6 +10,8 @@ interop and the default __torch_function__. torch._C._set_tensor_class(Tensor) m
 create its tensors as this class.
 """
 
+from collections import OrderedDict
+
 import torch
 from torch import _C
 from torch._C import TensorBase
@@ -62,6 +64,50 @@ class Tensor(TensorBase):
     def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
         """torch.unique(self, ...)."""
         return torch.unique(self, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
+
+    # [marker: Tensor autograd]
+    # ---- autograd, as in PyTorch's torch/_tensor.py ----
+    _backward_hooks = None
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        r"""Compute the gradient of this tensor w.r.t. the graph's leaves (into their .grad).
+
+        >>> x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        >>> (x * x).sum().backward()
+        >>> x.grad
+        tensor([2., 4., 6.])
+        """
+        if type(self) is not Tensor and torch.overrides.has_torch_function((self,)):
+            return torch.overrides.handle_torch_function(
+                Tensor.backward, (self,), self, gradient=gradient, retain_graph=retain_graph,
+                create_graph=create_graph, inputs=inputs)
+        torch.autograd.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    def register_hook(self, hook):
+        r"""Call hook(grad) whenever this tensor's gradient is computed; a hook that returns a
+        tensor replaces the gradient. Returns a handle with handle.remove().
+
+        >>> v = torch.tensor([0.0, 0.0, 0.0], requires_grad=True)
+        >>> h = v.register_hook(lambda grad: grad * 2)
+        >>> v.backward(torch.tensor([1.0, 2.0, 3.0]))
+        >>> v.grad
+        tensor([2., 4., 6.])
+        >>> h.remove()
+        """
+        if not self.requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._backward_hooks is None:
+            self._backward_hooks = OrderedDict()
+            if self.grad_fn is not None:
+                self.grad_fn._register_hook_dict(self)
+            else:
+                torch._C._autograd._register_hook_dict(self, self._backward_hooks)
+        from torch.utils.hooks import RemovableHandle
+
+        handle = RemovableHandle(self._backward_hooks)
+        self._backward_hooks[handle.id] = hook
+        return handle
+    # [end marker: Tensor autograd]
 
     # ---- printing ----
     def __repr__(self, *, tensor_contents=None):

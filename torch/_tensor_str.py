@@ -307,7 +307,18 @@ def _str_intern(inp, *, tensor_contents=None):
         if not custom_contents_provided:
             tensor_str = _tensor_str(self, indent)
 
-    if self.requires_grad:
+    # A tensor made by an operation shows the node that made it; a leaf that requires
+    # grad says so.
+    grad_fn_name = None
+    try:
+        grad_fn = self.grad_fn
+    except RuntimeError:
+        grad_fn, grad_fn_name = None, "Invalid"
+    if grad_fn_name is None and grad_fn is not None:
+        grad_fn_name = type(grad_fn).__name__
+    if grad_fn_name is not None:
+        suffixes.append(f"grad_fn=<{grad_fn_name}>")
+    elif self.requires_grad:
         suffixes.append("requires_grad=True")
 
     return _add_suffixes(prefix + tensor_str, suffixes, indent, force_newline=False)
@@ -315,4 +326,6 @@ def _str_intern(inp, *, tensor_contents=None):
 
 
 def _str(self, *, tensor_contents=None):
-    return _str_intern(self, tensor_contents=tensor_contents)
+    # Formatting computes with the tensor: none of that belongs in the autograd graph.
+    with torch.no_grad():
+        return _str_intern(self, tensor_contents=tensor_contents)

@@ -1,6 +1,7 @@
 // c10/core/TensorImpl.cpp - sizes/strides bookkeeping and the key set of a new tensor.
 // Mirrors PyTorch's c10/core/TensorImpl.cpp. Guide: docs/source/internals/tensors.rst.
 #include <c10/core/Contiguity.h>
+#include <c10/core/InferenceMode.h>
 #include <c10/core/TensorImpl.h>
 #include <c10/core/WrapDimMinimal.h>
 
@@ -15,8 +16,16 @@ TensorImpl::TensorImpl(Storage&& storage, DispatchKeySet key_set, const caffe2::
   // Every tensor of a backend carries that backend's autograd and autocast keys, whether it
   // requires grad or not: the autograd kernel decides at run time whether to record.
   const BackendComponent backend = key_set.highestBackendKey();
-  key_set_ = key_set | getAutogradRelatedKeySetFromBackend(backend) |
-             getAutocastRelatedKeySetFromBackend(backend);
+  // In torch.inference_mode() a new tensor (one not made as a view of a normal tensor,
+  // whose key set would carry autograd keys) is an inference tensor: no autograd keys and
+  // no version counter.
+  if (InferenceMode::is_enabled() && !key_set.has_any(autograd_dispatch_keyset)) {
+    key_set_ = key_set | getAutocastRelatedKeySetFromBackend(backend);
+    version_counter_ = VariableVersion(VariableVersion::DISABLED);
+  } else {
+    key_set_ = key_set | getAutogradRelatedKeySetFromBackend(backend) |
+               getAutocastRelatedKeySetFromBackend(backend);
+  }
   // [end marker: key_set]
   if (!device_opt_) {
     device_opt_ = Device(dispatchKeyToDeviceType(key_set.highestPriorityTypeId()));
@@ -24,6 +33,61 @@ TensorImpl::TensorImpl(Storage&& storage, DispatchKeySet key_set, const caffe2::
 }
 
 TensorImpl::~TensorImpl() = default;
+
+AutogradMetaInterface::~AutogradMetaInterface() = default;
+
+namespace impl {
+namespace {
+AutogradMetaFactory* meta_factory = nullptr;
+}
+void SetAutogradMetaFactory(AutogradMetaFactory* factory) {
+  meta_factory = factory;
+}
+AutogradMetaFactory* GetAutogradMetaFactory() {
+  TORCH_CHECK(meta_factory, "Support for autograd has not been loaded; have you linked against libtorch_cpu.so?");
+  return meta_factory;
+}
+}  // namespace impl
+
+void TensorImpl::set_version_counter(const VariableVersion& version_counter) {
+  version_counter_ = version_counter;
+  if (!version_counter_.enabled()) {
+    key_set_ = key_set_ - autograd_dispatch_keyset_with_ADInplaceOrView;
+  }
+}
+
+void TensorImpl::set_requires_grad(bool requires_grad) {
+  if (!requires_grad && !autograd_meta_) {
+    return;  // nothing to switch off
+  }
+  if (!autograd_meta_) {
+    autograd_meta_ = impl::GetAutogradMetaFactory()->make();
+  }
+  autograd_meta_->set_requires_grad(requires_grad, this);
+}
+
+at::Tensor& TensorImpl::mutable_grad() {
+  if (!autograd_meta_) {
+    autograd_meta_ = impl::GetAutogradMetaFactory()->make();
+  }
+  return autograd_meta_->mutable_grad();
+}
+
+const at::Tensor& TensorImpl::grad() const {
+  if (!autograd_meta_) {
+    return impl::GetAutogradMetaFactory()->undefined_tensor();
+  }
+  return autograd_meta_->grad();
+}
+
+c10::intrusive_ptr<TensorImpl> TensorImpl::shallow_copy_and_detach(const VariableVersion& version_counter) const {
+  auto impl = c10::make_intrusive<TensorImpl>(Storage(storage_), key_set_, data_type_);
+  impl->device_opt_ = device_opt_;
+  impl->set_sizes_and_strides(sizes(), strides(), storage_offset_);
+  impl->is_wrapped_number_ = is_wrapped_number_;
+  impl->set_version_counter(version_counter);
+  return impl;
+}
 
 void TensorImpl::release_resources() {
   storage_ = {};

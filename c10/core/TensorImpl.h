@@ -26,9 +26,44 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 
+namespace at {
+class Tensor;
+}
+
 namespace c10 {
+
+struct TensorImpl;
+
+// [marker: AutogradMetaInterface]
+// What a tensor knows about autograd lives in torch/csrc/autograd/variable.h (AutogradMeta:
+// grad, grad_fn, hooks ...). c10 cannot depend on autograd, so TensorImpl holds it through
+// this interface, created on demand by the factory autograd registers when it loads. A
+// tensor that never required grad has none (a null pointer): most tensors pay nothing.
+struct C10_API AutogradMetaInterface {
+  virtual void set_requires_grad(bool requires_grad, TensorImpl* self_impl) = 0;
+  virtual bool requires_grad() const = 0;
+  virtual at::Tensor& mutable_grad() = 0;
+  virtual const at::Tensor& grad() const = 0;
+  virtual ~AutogradMetaInterface();
+};
+
+namespace impl {
+struct C10_API AutogradMetaFactory {
+  virtual ~AutogradMetaFactory() = default;
+  virtual std::unique_ptr<AutogradMetaInterface> make() const = 0;
+  // The undefined tensor grad() returns for tensors without AutogradMeta.
+  virtual const at::Tensor& undefined_tensor() const = 0;
+};
+C10_API void SetAutogradMetaFactory(AutogradMetaFactory* factory);
+C10_API AutogradMetaFactory* GetAutogradMetaFactory();
+struct C10_API AutogradMetaFactoryRegisterer {
+  explicit AutogradMetaFactoryRegisterer(AutogradMetaFactory* factory) { SetAutogradMetaFactory(factory); }
+};
+}  // namespace impl
+// [end marker: AutogradMetaInterface]
 
 // [marker: VariableVersion]
 // The counter shared by a tensor and all its views (they copy the intrusive_ptr, not the
@@ -131,8 +166,27 @@ struct C10_API TensorImpl : public c10::intrusive_ptr_target {
 
   // ---- version counter ----
   const VariableVersion& version_counter() const { return version_counter_; }
-  void set_version_counter(const VariableVersion& version_counter) { version_counter_ = version_counter; }
+  // A view of an inference tensor (no counter) is an inference tensor too: it loses the
+  // autograd keys its constructor gave it.
+  void set_version_counter(const VariableVersion& version_counter);
   void bump_version() { version_counter_.bump(); }
+
+  // [marker: TensorImpl autograd]
+  // ---- autograd (torch/csrc/autograd/variable.h keeps the details) ----
+  // Made in torch.inference_mode(): no autograd keys, no version counter.
+  bool is_inference() const { return !key_set_.has_any(autograd_dispatch_keyset_with_ADInplaceOrView); }
+  // Only floating point and complex tensors may require grad (PyTorch's message otherwise).
+  void set_requires_grad(bool requires_grad);
+  bool requires_grad() const { return autograd_meta_ && autograd_meta_->requires_grad(); }
+  // tensor.grad: undefined until a backward pass accumulates into it.
+  at::Tensor& mutable_grad();
+  const at::Tensor& grad() const;
+  void set_autograd_meta(std::unique_ptr<AutogradMetaInterface> autograd_meta) { autograd_meta_ = std::move(autograd_meta); }
+  AutogradMetaInterface* autograd_meta() const { return autograd_meta_.get(); }
+  // A new TensorImpl over the same storage with the same sizes, strides and offset, and no
+  // autograd history: what detach() and .data hand out.
+  c10::intrusive_ptr<TensorImpl> shallow_copy_and_detach(const VariableVersion& version_counter) const;
+  // [end marker: TensorImpl autograd]
 
   // A Python number turned into a 0-d tensor takes part in type promotion as a number.
   bool is_wrapped_number() const { return is_wrapped_number_; }
@@ -160,6 +214,7 @@ struct C10_API TensorImpl : public c10::intrusive_ptr_target {
 
   Storage storage_;
   VariableVersion version_counter_;
+  std::unique_ptr<AutogradMetaInterface> autograd_meta_;
   impl::SizesAndStrides sizes_and_strides_;
   int64_t storage_offset_ = 0;
   // Cached product of sizes (1 for a 0-d tensor, 0 if any size is 0).

@@ -348,6 +348,11 @@ def _call(o: Overload, f: NativeFunction, self_expr: Optional[str], out_index: O
     value_type = ret.replace(" &", "").replace("&", "")
     lines.append(f"{value_type} _result = [&]() -> {value_type} {{")
     lines.append("  pybind11::gil_scoped_release no_gil;")
+    if o.factory:
+        # A new tensor has no history and no version to count yet: its factory's own
+        # in-place fills (zeros = empty + zero_) run below autograd and ADInplaceOrView, as
+        # PyTorch's torch:: factories (variable_factories.h) do.
+        lines.append("  at::AutoDispatchBelowADInplaceOrView _guard;")
     lines.append(f"  return {call};")
     lines.append("}();")
     rtypes = [r.type for r in f.func.returns]
@@ -504,6 +509,7 @@ PRELUDE = """
 #include <torch/csrc/utils/structseq.h>
 
 #include <ATen/Operators.h>
+#include <ATen/core/LegacyTypeDispatch.h>
 #include <ATen/core/Tensor.h>
 
 #include <pybind11/pybind11.h>

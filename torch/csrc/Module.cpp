@@ -12,6 +12,9 @@
 #include <torch/csrc/Storage.h>
 #include <torch/csrc/autograd/python_torch_functions.h>
 #include <torch/csrc/autograd/python_variable.h>
+namespace torch::autograd {
+void initAutogradBindings(pybind11::module_& m);
+}
 #include <torch/csrc/utils/python_arg_parser.h>
 #include <torch/csrc/utils/structseq.h>
 #include <torch/csrc/utils/tensor_numpy.h>
@@ -142,6 +145,8 @@ PYBIND11_MODULE(_C, m) {
   torch::utils::initNumpy();
   torch::autograd::initTensorBindings(m.ptr());
   torch::autograd::initTorchFunctions(m.ptr());
+  // Autograd (guide: autograd.rst): grad mode, the engine, Function, the grad_fn classes.
+  torch::autograd::initAutogradBindings(m);
   // torch._C._return_types: the named tuples of max(dim), sort, topk... (torch/return_types.py)
   torch::utils::initReturnTypes(m.ptr());
   m.def("_get_default_dtype", [] { return torch::getTHPDtype(c10::get_default_dtype_as_scalartype()); });

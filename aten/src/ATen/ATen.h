@@ -4,5 +4,6 @@
 
 #include <ATen/Functions.h>
 #include <ATen/Tensor.h>
+#include <ATen/TensorOperators.h>
 #include <c10/core/Scalar.h>
 #include <c10/core/TensorOptions.h>

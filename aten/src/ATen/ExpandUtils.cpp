@@ -28,3 +28,47 @@ std::vector<int64_t> infer_size(IntArrayRef a, IntArrayRef b) {
 // [end marker: infer_size]
 
 }  // namespace at
+
+#include <ATen/Functions.h>
+
+namespace at {
+
+bool is_expandable_to(IntArrayRef shape, IntArrayRef desired) {
+  const size_t ndim = shape.size();
+  const size_t target_dim = desired.size();
+  if (ndim > target_dim) {
+    return false;
+  }
+  for (size_t i = 0; i < ndim; i++) {
+    const int64_t size = shape[ndim - i - 1];
+    const int64_t target = desired[target_dim - i - 1];
+    if (size != target && size != 1) {
+      return false;
+    }
+  }
+  return true;
+}
+
+Tensor sum_to(const Tensor& tensor, IntArrayRef shape) {
+  if (shape.size() == 0) {
+    return tensor.sum();
+  }
+  const auto sizes = tensor.sizes();
+  std::vector<int64_t> reduce_dims;
+  const int64_t leading_dims = static_cast<int64_t>(sizes.size()) - static_cast<int64_t>(shape.size());
+  for (int64_t i = 0; i < leading_dims; ++i) {
+    reduce_dims.push_back(i);
+  }
+  for (int64_t i = leading_dims; i < static_cast<int64_t>(sizes.size()); ++i) {
+    if (shape[i - leading_dims] == 1 && sizes[i] != 1) {
+      reduce_dims.push_back(i);
+    }
+  }
+  Tensor result = tensor;
+  if (!reduce_dims.empty()) {
+    result = result.sum(reduce_dims, /*keepdim=*/true);
+  }
+  return leading_dims > 0 ? result.view(shape) : result;
+}
+
+}  // namespace at

@@ -16,4 +16,16 @@ using c10::IntArrayRef;
 // "The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1"
 TORCH_API std::vector<int64_t> infer_size(IntArrayRef a, IntArrayRef b);
 
+// Could a tensor of `shape` be broadcast (expanded) to `desired`?
+TORCH_API bool is_expandable_to(IntArrayRef shape, IntArrayRef desired);
+
+}  // namespace at
+
+namespace at {
+class Tensor;
+// The reverse of broadcasting: sum `tensor` down to `shape` (summing the leading dimensions
+// broadcasting added and, keeping them, the dimensions where shape has a 1). Autograd uses
+// it to give the input of a broadcasting operator a gradient of the input's own shape.
+TORCH_API Tensor sum_to(const Tensor& tensor, IntArrayRef shape);
+
 }  // namespace at

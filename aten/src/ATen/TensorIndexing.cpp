@@ -178,9 +178,8 @@ void set_item(const Tensor& self, ArrayRef<TensorIndex> indices, const Tensor& v
     Tensor dst = sliced;
     dst.index_put_(typeConvertIndices(tensorIndices), valuesSliced);
   }
-  // PyTorch counts this write in the ADInplaceOrView kernel of copy_/fill_/index_put_; this
-  // tree has no such layer yet, so t[...] = v bumps the shared version counter here, once.
-  self.unsafeGetTensorImpl()->bump_version();
+  // The write is counted once, by the ADInplaceOrView kernel of copy_ or index_put_
+  // (generated ADInplaceOrViewType.cpp), on the version counter self shares with its views.
 }
 // [end marker: set_item]
 

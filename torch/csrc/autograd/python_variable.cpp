@@ -13,7 +13,9 @@
 #include <torch/csrc/Exceptions.h>
 #include <torch/csrc/Size.h>
 #include <torch/csrc/Storage.h>
+#include <torch/csrc/autograd/python_cpp_function.h>
 #include <torch/csrc/autograd/python_variable_indexing.h>
+#include <torch/csrc/autograd/variable.h>
 #include <torch/csrc/utils/python_arg_parser.h>
 #include <torch/csrc/utils/tensor_list.h>
 #include <torch/csrc/utils/tensor_new.h>
@@ -34,7 +36,6 @@ PyObject* THPVariable_NewWithVar(PyTypeObject* type, const at::TensorBase& var) 
   if (!obj) return nullptr;
   auto* v = reinterpret_cast<THPVariable*>(obj);
   new (&v->cdata) at::Tensor(var);
-  v->requires_grad = false;
   // The TensorImpl now knows its Python object (a borrowed pointer: the object owns the
   // tensor, not the other way round).
   var.unsafeGetTensorImpl()->set_pyobj(obj);
@@ -138,20 +139,107 @@ PyObject* THPVariable_get_layout(PyObject* self, void*) {
   return py::object(py::module_::import("torch").attr("strided")).release().ptr();
   END_HANDLE_TH_ERRORS
 }
+// [marker: autograd properties]
+// ---- autograd state (torch/csrc/autograd/variable.h keeps it on the TensorImpl) ----
 PyObject* THPVariable_get_requires_grad(PyObject* self, void*) {
-  return PyBool_FromLong(reinterpret_cast<THPVariable*>(self)->requires_grad);
+  HANDLE_TH_ERRORS
+  return PyBool_FromLong(self_tensor(self).requires_grad());
+  END_HANDLE_TH_ERRORS
 }
 int THPVariable_set_requires_grad(PyObject* self, PyObject* value, void*) {
   HANDLE_TH_ERRORS
   TORCH_CHECK_TYPE(value && PyBool_Check(value), "requires_grad must be a bool");
   const auto& t = self_tensor(self);
   const bool requires_grad = value == Py_True;
-  TORCH_CHECK(!requires_grad || c10::isFloatingType(t.scalar_type()) || c10::isComplexType(t.scalar_type()),
-              "only Tensors of floating point dtype can require gradients");
-  reinterpret_cast<THPVariable*>(self)->requires_grad = requires_grad;
+  TORCH_CHECK(t.is_leaf() || requires_grad,
+              "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in "
+              "a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
+  if (t.is_leaf()) {
+    t.set_requires_grad(requires_grad);
+  }
   return 0;
   END_HANDLE_TH_ERRORS_RET(-1)
 }
+PyObject* THPVariable_get_grad(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  const auto& t = self_tensor(self);
+  if (!t.is_leaf() && !t.retains_grad() && t.requires_grad()) {
+    TORCH_WARN(
+        "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won't be "
+        "populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf "
+        "Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure "
+        "you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information.");
+  }
+  return THPVariable_Wrap(t.grad());
+  END_HANDLE_TH_ERRORS
+}
+int THPVariable_set_grad(PyObject* self, PyObject* value, void*) {
+  HANDLE_TH_ERRORS
+  const auto& t = self_tensor(self);
+  if (!value || value == Py_None) {
+    t.mutable_grad().reset();
+    return 0;
+  }
+  TORCH_CHECK_TYPE(THPVariable_Check(value), "assigned grad expected to be a Tensor or None but got grad of type ",
+                   Py_TYPE(value)->tp_name);
+  const auto& grad = THPVariable_Unpack(value);
+  TORCH_CHECK(!grad.is_same(t), "can't assign Variable as its own grad");
+  TORCH_CHECK(grad.scalar_type() == t.scalar_type(), "attempting to assign a gradient with dtype '",
+              c10::toString(grad.scalar_type()), "' to a tensor with dtype '", c10::toString(t.scalar_type()),
+              "'. Please ensure that the gradient and the tensor have the same dtype");
+  TORCH_CHECK(grad.device() == t.device(), "attempting to assign a gradient with device type '",
+              grad.device(), "' to a tensor with device type '", t.device(),
+              "'. Please ensure that the gradient and the tensor are on the same device");
+  TORCH_CHECK(grad.sizes() == t.sizes(), "attempting to assign a gradient of size '", grad.sizes(),
+              "' to a tensor of size '", t.sizes(), "'. Please ensure that the gradient and the tensor are the same size");
+  t.mutable_grad() = grad;
+  return 0;
+  END_HANDLE_TH_ERRORS_RET(-1)
+}
+PyObject* THPVariable_get_grad_fn(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  return torch::autograd::functionToPyObject(self_tensor(self).grad_fn());
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_is_leaf(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  return PyBool_FromLong(self_tensor(self).is_leaf());
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_get_output_nr(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  return PyLong_FromLongLong(self_tensor(self).output_nr());
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_get_retains_grad(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  return PyBool_FromLong(self_tensor(self).retains_grad());
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_get_base(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  const auto& t = self_tensor(self);
+  if (t.is_view()) {
+    return THPVariable_Wrap(t._base());
+  }
+  Py_RETURN_NONE;
+  END_HANDLE_TH_ERRORS
+}
+// x.data: the same memory with no history and its own version counter.
+PyObject* THPVariable_get_data(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  return THPVariable_Wrap(self_tensor(self).variable_data());
+  END_HANDLE_TH_ERRORS
+}
+int THPVariable_set_data(PyObject* self, PyObject* value, void*) {
+  HANDLE_TH_ERRORS
+  TORCH_CHECK_TYPE(value && THPVariable_Check(value), "Variable data has to be a tensor, but got ",
+                   value ? Py_TYPE(value)->tp_name : "None");
+  self_tensor(self).set_data(THPVariable_Unpack(value));
+  return 0;
+  END_HANDLE_TH_ERRORS_RET(-1)
+}
+// [end marker: autograd properties]
 
 // t.T, t.mT, t.mH, t.H: properties over the operators numpy_T, mT, mH, matrix_H (views).
 PyObject* THPVariable_get_T(PyObject* self, void*) {
@@ -192,9 +280,13 @@ PyGetSetDef THPVariable_properties[] = {
     {"is_sparse", THPVariable_false, nullptr, nullptr, nullptr},
     {"is_quantized", THPVariable_false, nullptr, nullptr, nullptr},
     {"is_nested", THPVariable_false, nullptr, nullptr, nullptr},
-    {"is_leaf", THPVariable_true, nullptr, nullptr, nullptr},
-    {"grad", THPVariable_none, nullptr, nullptr, nullptr},
-    {"grad_fn", THPVariable_none, nullptr, nullptr, nullptr},
+    {"is_leaf", THPVariable_is_leaf, nullptr, "True if no operation made this tensor (it has no grad_fn).", nullptr},
+    {"grad", THPVariable_get_grad, THPVariable_set_grad, "The gradient backward() accumulated here.", nullptr},
+    {"grad_fn", THPVariable_get_grad_fn, nullptr, "The backward node that made this tensor.", nullptr},
+    {"output_nr", THPVariable_get_output_nr, nullptr, "Which output of grad_fn this tensor is.", nullptr},
+    {"retains_grad", THPVariable_get_retains_grad, nullptr, nullptr, nullptr},
+    {"_base", THPVariable_get_base, nullptr, "The tensor this view looks into (None if not a view).", nullptr},
+    {"data", THPVariable_get_data, THPVariable_set_data, "The same data without autograd history.", nullptr},
     {"nbytes", THPVariable_get_nbytes, nullptr, "numel() * itemsize.", nullptr},
     {"itemsize", THPVariable_get_itemsize, nullptr, "Bytes per element.", nullptr},
     {"_version", THPVariable_get_version, nullptr, "The version counter: +1 per in-place write.", nullptr},
@@ -300,7 +392,7 @@ PyObject* THPVariable_numpy(PyObject* self, PyObject* args, PyObject* kwargs) {
   ParsedArgs<1> parsed_args;
   auto r = parser.parse(self, args, kwargs, parsed_args);
   const auto& t = self_tensor(self);
-  TORCH_CHECK(r.toBool(0) || !reinterpret_cast<THPVariable*>(self)->requires_grad,
+  TORCH_CHECK(r.toBool(0) || !self_tensor(self).requires_grad(),
               "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
   return torch::utils::tensor_to_numpy(t, r.toBool(0));
   END_HANDLE_TH_ERRORS
@@ -310,13 +402,23 @@ PyObject* THPVariable_requires_grad_(PyObject* self, PyObject* args, PyObject* k
   static PythonArgParser parser({"requires_grad_(bool requires_grad=True)"});
   ParsedArgs<1> parsed_args;
   auto r = parser.parse(self, args, kwargs, parsed_args);
-  const auto& t = self_tensor(self);
-  const bool requires_grad = r.toBool(0);
-  TORCH_CHECK(!requires_grad || c10::isFloatingType(t.scalar_type()) || c10::isComplexType(t.scalar_type()),
-              "only Tensors of floating point dtype can require gradients");
-  reinterpret_cast<THPVariable*>(self)->requires_grad = requires_grad;
+  self_tensor(self).requires_grad_(r.toBool(0));
   Py_INCREF(self);
   return self;
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_retain_grad(PyObject* self, PyObject*) {
+  HANDLE_TH_ERRORS
+  self_tensor(self).retain_grad();
+  Py_RETURN_NONE;
+  END_HANDLE_TH_ERRORS
+}
+PyObject* THPVariable_is_inference(PyObject* self, PyObject*) {
+  return PyBool_FromLong(self_tensor(self).is_inference());
+}
+PyObject* THPVariable_is_view(PyObject* self, PyObject*) {
+  HANDLE_TH_ERRORS
+  return PyBool_FromLong(self_tensor(self).is_view());
   END_HANDLE_TH_ERRORS
 }
 // t.as_subclass(cls): the same data and metadata in a new TensorImpl, as an instance of cls.
@@ -384,6 +486,9 @@ std::vector<PyMethodDef> manual_methods = {
      METH_VARARGS | METH_KEYWORDS, "A numpy array sharing this tensor's memory."},
     {"requires_grad_", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_requires_grad_)),
      METH_VARARGS | METH_KEYWORDS, nullptr},
+    {"retain_grad", THPVariable_retain_grad, METH_NOARGS, "Keep this non-leaf tensor's gradient in .grad."},
+    {"is_inference", THPVariable_is_inference, METH_NOARGS, "Was this tensor made in torch.inference_mode()?"},
+    {"_is_view", THPVariable_is_view, METH_NOARGS, nullptr},
     {"nonzero", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_nonzero)),
      METH_VARARGS | METH_KEYWORDS, "nonzero(*, as_tuple=False): the indices of the nonzero elements."},
     {"as_subclass", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_as_subclass)),
@@ -425,7 +530,7 @@ PyTypeObject THPVariableType = {PyVarObject_HEAD_INIT(nullptr, 0) "torch._C.Tens
 namespace torch::autograd {
 
 void set_requires_grad(PyObject* obj, bool value) {
-  py::handle(obj).attr("requires_grad") = py::bool_(value);
+  THPVariable_Unpack(obj).set_requires_grad(value);
 }
 
 void initTensorBindings(PyObject* module) {

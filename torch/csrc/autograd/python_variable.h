@@ -21,8 +21,6 @@ struct THPVariable {
   PyObject_HEAD
   // The tensor this Python object stands for (one reference to its TensorImpl).
   at::Tensor cdata;
-  // tensor.requires_grad, kept here until the autograd layer gives TensorImpl its AutogradMeta.
-  bool requires_grad;
 };
 // [end marker: THPVariable]
 

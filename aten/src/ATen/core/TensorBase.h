@@ -15,10 +15,15 @@
 #include <c10/util/intrusive_ptr.h>
 #include <c10/util/string_view.h>
 
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string_view>
 #include <string>
+
+namespace torch::autograd {
+struct Node;
+}
 
 namespace at {
 
@@ -91,6 +96,31 @@ class TORCH_API TensorBase {
   T* mutable_data_ptr() const {
     return data_ptr<T>();
   }
+
+  // [marker: TensorBase autograd]
+  // ---- autograd: kept in the TensorImpl's AutogradMeta, worked by torch/csrc/autograd ----
+  bool requires_grad() const { return impl_->requires_grad(); }
+  const TensorBase& set_requires_grad(bool requires_grad) const {
+    impl_->set_requires_grad(requires_grad);
+    return *this;
+  }
+  // requires_grad_() with the leaf check ("you can only change requires_grad flags of leaf variables").
+  const TensorBase& requires_grad_(bool requires_grad = true) const;
+  // The node that made this tensor (nullptr for leaves), which output of it this is.
+  const std::shared_ptr<torch::autograd::Node>& grad_fn() const;
+  bool is_leaf() const;
+  int64_t output_nr() const;
+  void retain_grad() const;
+  bool retains_grad() const;
+  bool is_view() const;
+  const TensorBase& _base() const;
+  bool is_inference() const { return impl_->is_inference(); }
+  // The same data with no history: sharing the version counter (detach()) or not (.data).
+  TensorBase tensor_data() const;
+  TensorBase variable_data() const;
+  // x.data = y: x keeps its autograd identity and takes y's storage and metadata.
+  void set_data(const TensorBase& new_data) const;
+  // [end marker: TensorBase autograd]
 
   // "CPUFloatType" etc., as PyTorch names a tensor's type in C++ messages.
   std::string toString() const;

@@ -895,3 +895,18 @@ Tensor tile(const Tensor& self, IntArrayRef reps) {
 }
 
 }  // namespace at::native
+
+// ---- detach (native_functions.yaml, autograd section) ----
+// Below autograd, detach is an alias; what makes it "detached" is its Autograd kernel
+// (torch/csrc/autograd/VariableTypeManual.cpp), which gives the result no history.
+namespace at::native {
+
+Tensor detach(const Tensor& self) {
+  return at::native::alias(self);
+}
+
+Tensor& detach_(Tensor& self) {
+  return self;
+}
+
+}  // namespace at::native

@@ -8,6 +8,7 @@
 #include <c10/core/Layout.h>
 #include <c10/core/MemoryFormat.h>
 
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <tuple>
@@ -32,6 +33,19 @@ class TORCH_API Tensor : public TensorBase {
 
   template <typename T>
   T item() const;
+
+  // [marker: Tensor autograd]
+  // The gradient accumulated into this tensor by backward() (undefined before).
+  const Tensor& grad() const { return impl_->grad(); }
+  Tensor& mutable_grad() const { return impl_->mutable_grad(); }
+  // Runs the autograd engine from this tensor (torch/csrc/autograd/autograd.cpp).
+  void backward(const Tensor& gradient = {}, std::optional<bool> retain_graph = std::nullopt,
+                bool create_graph = false) const;
+  // A hook on this tensor's gradient: called with it, may return a replacement (or an
+  // undefined tensor to keep it). Returns the position to pass to remove_hook.
+  unsigned register_hook(std::function<TensorBase(const TensorBase&)> hook) const;
+  void remove_hook(unsigned pos) const;
+  // [end marker: Tensor autograd]
 
   // ---- generated: one method per operator with a method variant ----
 ${tensor_method_declarations}

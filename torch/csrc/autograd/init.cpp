@@ -1,0 +1,51 @@
+// torch/csrc/autograd/init.cpp - grad mode, inference mode and autograd's node classes in torch._C.
+// Mirrors PyTorch's torch/csrc/autograd/init.cpp. Guide: docs/source/internals/autograd.rst.
+//
+//   torch._C._set_grad_enabled / is_grad_enabled   (torch.no_grad, torch.enable_grad ...)
+//   torch._C._InferenceMode                         (torch.inference_mode)
+//   torch._C._ImperativeEngine                      (torch/autograd/__init__.py)
+//   torch._C._FunctionBase                          (torch.autograd.Function's C half)
+//   torch._C._functions.AccumulateGrad, MulBackward0 ... (the grad_fn classes)
+//   torch._C._autograd._register_hook_dict          (Tensor.register_hook on a leaf)
+#include <c10/core/GradMode.h>
+#include <c10/core/InferenceMode.h>
+#include <torch/csrc/Exceptions.h>
+#include <torch/csrc/autograd/python_cpp_function.h>
+#include <torch/csrc/autograd/python_function.h>
+#include <torch/csrc/autograd/python_hook.h>
+#include <torch/csrc/autograd/python_variable.h>
+#include <torch/csrc/autograd/variable.h>
+
+#include <pybind11/pybind11.h>
+
+#include <memory>
+
+namespace py = pybind11;
+
+namespace torch::autograd {
+
+void initEngineBindings(py::module_& m);
+
+void initAutogradBindings(py::module_& m) {
+  m.def("_set_grad_enabled", [](bool enabled) { c10::GradMode::set_enabled(enabled); });
+  m.def("is_grad_enabled", []() { return c10::GradMode::is_enabled(); });
+  m.def("is_inference_mode_enabled", []() { return c10::InferenceMode::is_enabled(); });
+  // A context manager object: the guard lives as long as the Python object.
+  py::class_<c10::InferenceMode>(m, "_InferenceMode").def(py::init<bool>());
+  initEngineBindings(m);
+  TORCH_CHECK(THPFunction_initModule(m.ptr()), "could not initialize torch._C._FunctionBase");
+
+  auto functions = m.def_submodule("_functions", "The classes of autograd's nodes (grad_fn objects).");
+  initAutogradFunctionBindings(functions.ptr());
+
+  auto autograd = m.def_submodule("_autograd", "Autograd helpers used by torch/autograd and torch/_tensor.py.");
+  // tensor.register_hook on a leaf: the hooks dict goes on the tensor (AccumulateGrad reads it).
+  autograd.def("_register_hook_dict", [](py::handle var, py::handle dict) {
+    const auto& t = THPVariable_Unpack(var.ptr());
+    impl::add_hook(t, std::make_unique<PyFunctionTensorPreHook>(dict.ptr(), 0));
+  });
+  // t._version, and torch.autograd.graph helpers.
+  autograd.def("_current_graph_task_id", []() { return -1; });
+}
+
+}  // namespace torch::autograd

@@ -1,0 +1,32 @@
+// torch/csrc/autograd/input_buffer.cpp - accumulating gradients for one input of a node.
+// Mirrors PyTorch's torch/csrc/autograd/input_buffer.cpp. Guide: docs/source/internals/autograd.rst.
+#include <ATen/TensorOperators.h>
+#include <torch/csrc/autograd/input_buffer.h>
+
+#include <c10/core/GradMode.h>
+
+namespace torch::autograd {
+
+// [marker: InputBuffer::add]
+void InputBuffer::add(size_t pos, Variable&& var) {
+  TORCH_INTERNAL_ASSERT(pos < buffer.size());
+  if (!var.defined()) {
+    return;
+  }
+  auto& old_var = buffer[pos];
+  if (!old_var.defined()) {
+    buffer[pos] = std::move(var);
+    return;
+  }
+  // Add in place when nobody else can see the stored gradient (and no graph of the sum is
+  // wanted); otherwise make a new tensor.
+  if (!c10::GradMode::is_enabled() && old_var.use_count() == 1 && old_var.sizes() == var.sizes() &&
+      old_var.scalar_type() == var.scalar_type() && old_var.is_non_overlapping_and_dense()) {
+    old_var.add_(var);
+  } else {
+    buffer[pos] = old_var + var;
+  }
+}
+// [end marker: InputBuffer::add]
+
+}  // namespace torch::autograd

@@ -1,0 +1,128 @@
+// torch/csrc/autograd/python_hook.cpp - calling Python hooks from the engine.
+// Mirrors PyTorch's torch/csrc/autograd/python_hook.cpp. Guide: docs/source/internals/autograd.rst.
+#include <torch/csrc/autograd/python_hook.h>
+
+#include <torch/csrc/autograd/python_variable.h>
+
+#include <pybind11/pybind11.h>
+
+#include <sstream>
+
+namespace py = pybind11;
+
+namespace torch::autograd {
+
+namespace {
+
+py::object wrap_list(const variable_list& vs) {
+  py::tuple t(vs.size());
+  for (size_t i = 0; i < vs.size(); ++i) {
+    t[i] = py::reinterpret_steal<py::object>(THPVariable_Wrap(vs[i]));
+  }
+  return std::move(t);
+}
+
+// A hook's return value: None keeps the gradients; otherwise it must match them.
+void check_single_result(const py::handle& original, const py::handle& result, const py::handle& hook) {
+  if (result.is_none()) return;
+  if (!THPVariable_Check(result.ptr())) {
+    std::stringstream ss;
+    ss << "expected Tensor or None (got " << Py_TYPE(result.ptr())->tp_name << ")";
+    throw py::type_error(ss.str());
+  }
+  (void)original;
+  (void)hook;
+}
+
+variable_list unwrap_list(const py::handle& result, const variable_list& original, const char* what) {
+  TORCH_CHECK_TYPE(PyTuple_Check(result.ptr()) || PyList_Check(result.ptr()), "hook '", what,
+                   "' has returned an incorrect type (expected a tuple of Tensors or None)");
+  auto seq = py::reinterpret_borrow<py::sequence>(result);
+  TORCH_CHECK(static_cast<size_t>(py::len(seq)) == original.size(), "hook '", what,
+              "' has returned an incorrect number of values (got ", py::len(seq), ", but expected ", original.size(),
+              ")");
+  variable_list out;
+  for (auto item : seq) {
+    out.push_back(item.is_none() ? at::Tensor() : THPVariable_Unpack(item.ptr()));
+  }
+  return out;
+}
+
+}  // namespace
+
+PyFunctionTensorPreHook::PyFunctionTensorPreHook(PyObject* dict_, size_t value_idx_) : dict(dict_), value_idx(value_idx_) {
+  Py_INCREF(dict);
+}
+PyFunctionTensorPreHook::~PyFunctionTensorPreHook() {
+  if (Py_IsInitialized()) {
+    py::gil_scoped_acquire gil;
+    Py_DECREF(dict);
+  }
+}
+
+// [marker: PyFunctionTensorPreHook]
+variable_list PyFunctionTensorPreHook::operator()(const variable_list& values) {
+  py::gil_scoped_acquire gil;
+  variable_list result = values;
+  // Copy the dict's values first: a hook may remove itself while running.
+  py::list hooks = py::reinterpret_borrow<py::dict>(dict).attr("values")();
+  for (auto hook : py::list(hooks)) {
+    py::object grad = py::reinterpret_steal<py::object>(THPVariable_Wrap(result[value_idx]));
+    py::object res = hook(grad);
+    check_single_result(grad, res, hook);
+    if (!res.is_none()) {
+      result[value_idx] = THPVariable_Unpack(res.ptr());
+    }
+  }
+  return result;
+}
+// [end marker: PyFunctionTensorPreHook]
+
+PyFunctionPreHook::PyFunctionPreHook(PyObject* dict_) : dict(dict_) {
+  Py_INCREF(dict);
+}
+PyFunctionPreHook::~PyFunctionPreHook() {
+  if (Py_IsInitialized()) {
+    py::gil_scoped_acquire gil;
+    Py_DECREF(dict);
+  }
+}
+
+variable_list PyFunctionPreHook::operator()(const variable_list& values) {
+  py::gil_scoped_acquire gil;
+  variable_list result = values;
+  py::list hooks = py::reinterpret_borrow<py::dict>(dict).attr("values")();
+  for (auto hook : py::list(hooks)) {
+    py::object res = hook(wrap_list(result));
+    if (!res.is_none()) {
+      result = unwrap_list(res, result, py::str(hook).cast<std::string>().c_str());
+    }
+  }
+  return result;
+}
+
+PyFunctionPostHook::PyFunctionPostHook(PyObject* dict_) : dict(dict_) {
+  Py_INCREF(dict);
+}
+PyFunctionPostHook::~PyFunctionPostHook() {
+  if (Py_IsInitialized()) {
+    py::gil_scoped_acquire gil;
+    Py_DECREF(dict);
+  }
+}
+
+variable_list PyFunctionPostHook::operator()(const variable_list& outputs, const variable_list& inputs) {
+  py::gil_scoped_acquire gil;
+  variable_list result = outputs;
+  py::list hooks = py::reinterpret_borrow<py::dict>(dict).attr("values")();
+  py::object py_inputs = wrap_list(inputs);
+  for (auto hook : py::list(hooks)) {
+    py::object res = hook(wrap_list(result), py_inputs);
+    if (!res.is_none()) {
+      result = unwrap_list(res, result, py::str(hook).cast<std::string>().c_str());
+    }
+  }
+  return result;
+}
+
+}  // namespace torch::autograd

@@ -1,0 +1,4 @@
+"""torch.utils - helpers used across the package (hooks, ...).
+
+Mirrors PyTorch's torch/utils/__init__.py.
+"""
