@@ -48,5 +48,13 @@ TH_API void THTensor_free(THTensor* self);
 #include <TH/generic/THTensor.h>
 #include <TH/THGenerateAllTypes.h>
 
+#include <TH/generic/THTensor.h>
+#include <TH/THGenerateHalfType.h>
+
+#include <TH/generic/THTensor.h>
+#include <TH/THGenerateBoolType.h>
+
+// Math only for the numeric types, as legacy TH had it.
+
 #include <TH/generic/THTensorMath.h>
 #include <TH/THGenerateAllTypes.h>
