@@ -4,6 +4,8 @@
 // allocator lives on as at::MapAllocator). Guide: docs/source/internals/th_storage.rst.
 #include <TH/TH.h>
 
+#include <c10/core/CPUAllocator.h>
+
 #include <gtest/gtest.h>
 
 #include <fcntl.h>

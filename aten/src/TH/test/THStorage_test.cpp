@@ -1,6 +1,7 @@
 // aten/src/TH/test/THStorage_test.cpp - THStorage_(NAME): creation, element access,
 // refcounting (retain/free), resize, fill, typed copies, and the legacy THTensor view.
 // PyTorch deleted TH in 1.11. Guide: docs/source/internals/th_storage.rst.
+// (The suites are not named THStorage and THTensor: those are macros here.)
 #include <TH/TH.h>
 
 #include <c10/core/CPUAllocator.h>
@@ -28,7 +29,7 @@ int CountingAllocator::live = 0;
 
 }  // namespace
 
-TEST(THStorage, NewWithSizeIsAResizableStorageImplOfElements) {
+TEST(THStorageFunctions, NewWithSizeIsAResizableStorageImplOfElements) {
   THFloatStorage* s = THFloatStorage_newWithSize(4);
   EXPECT_EQ(THFloatStorage_size(s), 4);
   EXPECT_EQ(s->nbytes(), 4 * sizeof(float));
@@ -39,13 +40,13 @@ TEST(THStorage, NewWithSizeIsAResizableStorageImplOfElements) {
   THFloatStorage_free(s);
 }
 
-TEST(THStorage, NewIsEmpty) {
+TEST(THStorageFunctions, NewIsEmpty) {
   THDoubleStorage* s = THDoubleStorage_new();
   EXPECT_EQ(THDoubleStorage_size(s), 0);
   THDoubleStorage_free(s);
 }
 
-TEST(THStorage, GetSetAndOutOfRange) {
+TEST(THStorageFunctions, GetSetAndOutOfRange) {
   THIntStorage* s = THIntStorage_newWithSize(3);
   THIntStorage_set(s, 2, 42);
   EXPECT_EQ(THIntStorage_get(s, 2), 42);
@@ -61,7 +62,7 @@ TEST(THStorage, GetSetAndOutOfRange) {
   THIntStorage_free(s);
 }
 
-TEST(THStorage, RetainAndFreeReleaseTheStorageImplAtZero) {
+TEST(THStorageFunctions, RetainAndFreeReleaseTheStorageImplAtZero) {
   CountingAllocator allocator;
   CountingAllocator::live = 0;
   THLongStorage* s = THLongStorage_newWithAllocator(8, &allocator);
@@ -75,7 +76,7 @@ TEST(THStorage, RetainAndFreeReleaseTheStorageImplAtZero) {
   EXPECT_EQ(CountingAllocator::live, 0);
 }
 
-TEST(THStorage, ResizeKeepsThePrefix) {
+TEST(THStorageFunctions, ResizeKeepsThePrefix) {
   THShortStorage* s = THShortStorage_newWithSize(2);
   THShortStorage_set(s, 0, 7);
   THShortStorage_set(s, 1, 8);
@@ -89,7 +90,7 @@ TEST(THStorage, ResizeKeepsThePrefix) {
   THShortStorage_free(s);
 }
 
-TEST(THStorage, FillAndTypedCopiesConvert) {
+TEST(THStorageFunctions, FillAndTypedCopiesConvert) {
   THDoubleStorage* d = THDoubleStorage_newWithSize(3);
   THDoubleStorage_set(d, 0, 2.7);
   THDoubleStorage_set(d, 1, -1.5);
@@ -116,7 +117,7 @@ TEST(THStorage, FillAndTypedCopiesConvert) {
   }
 }
 
-TEST(THStorage, ResizeOfAMappingIsRefused) {
+TEST(THStorageFunctions, ResizeOfAMappingIsRefused) {
   c10::DataPtr borrowed(nullptr, c10::Device(c10::DeviceType::CPU));
   THFloatStorage* s = THFloatStorage_newWithDataAndAllocator(std::move(borrowed), 0, nullptr);
   EXPECT_FALSE(s->resizable());
@@ -124,7 +125,7 @@ TEST(THStorage, ResizeOfAMappingIsRefused) {
   THFloatStorage_free(s);
 }
 
-TEST(THTensor, LegacyViewOverAStorage) {
+TEST(THTensorFunctions, LegacyViewOverAStorage) {
   THFloatStorage* s = THFloatStorage_newWithSize(6);
   for (int k = 0; k < 6; ++k) {
     THFloatStorage_set(s, k, static_cast<float>(k));
@@ -151,7 +152,7 @@ TEST(THTensor, LegacyViewOverAStorage) {
   THFloatStorage_free(s);
 }
 
-TEST(THTensor, SumallAccumulatesInAccreal) {
+TEST(THTensorFunctions, SumallAccumulatesInAccreal) {
   // 2^24 + 1 is not a float; summed in double (accreal of Float) it survives.
   THFloatStorage* s = THFloatStorage_newWithSize(2);
   THFloatStorage_set(s, 0, 16777216.f);
