@@ -156,7 +156,7 @@ def legacy_th_stop():
          "what the shared mapping wrote is in the file")
     os.unlink(path)
     step("torch._th_sum(torch.tensor([16777216.0, 1.0, -16777216.0]))",
-         torch._th_sum(torch.tensor([16777216.0, 1.0, -16777216.0])),
+         repr(torch._th_sum(torch.tensor([16777216.0, 1.0, -16777216.0]))),
          "native_functions.yaml -> LegacyTHFunctionsCPU.cpp -> THFloatTensor_sumall, summing in double")
 
 
