@@ -54,3 +54,16 @@ def test_tour_shows_a_views_strides_and_offset():
     assert "((1,), 2)" in stop        # t[1]: offset 2
     assert "((2,), 0)" in stop        # t[:, 0]: stride 2
     assert "((1, 2), False)" in stop  # t.t()
+
+
+def test_tour_stops_in_the_legacy_th_layer():
+    out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
+                         check=True, timeout=120).stdout
+    stop = out.split("== Stop 10: the legacy TH layer: THStorage and THTensor")[1]
+    assert "<class 'torch._C.FloatStorageBase'>" in stop
+    assert "(4, 4)" in stop                  # four floats of four bytes
+    assert "[1, -2, 0, 9]" in stop           # converted, not bit-copied
+    assert "s[0]\n   10.0" in stop           # the tensor wrote into the storage
+    assert "getsize(path)\n   16" in stop    # the file holds the four floats
+    assert "[10.0, 2.0, 3.0, 4.0]" in stop
+    assert "tensor(1.)" in stop

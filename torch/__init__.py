@@ -28,6 +28,19 @@ Tensor.__module__ = "torch"  # printed as <class 'torch.Tensor'>, as in PyTorch
 _C._set_tensor_class(Tensor)
 # [end marker: tensor_class]
 
+# [marker: legacy_types]
+# The legacy typed storages (torch/csrc/generic/Storage.cpp over aten/src/TH) and the
+# legacy tensor type names; guide: finding_thstorage.rst.
+from torch.storage import (  # noqa: E402
+    ByteStorage, CharStorage, ShortStorage, IntStorage, LongStorage,
+    FloatStorage, DoubleStorage, HalfStorage, BoolStorage,
+)
+from torch._legacy_tensor_types import (  # noqa: E402
+    ByteTensor, CharTensor, ShortTensor, IntTensor, LongTensor,
+    FloatTensor, DoubleTensor, HalfTensor, BoolTensor,
+)
+# [end marker: legacy_types]
+
 from torch import cpu, cuda  # noqa: E402
 from torch import __config__  # noqa: E402
 

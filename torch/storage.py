@@ -8,6 +8,7 @@ easiest said in Python: printing, iteration, tolist, clone.
 """
 
 import torch
+from torch import _C
 from torch._C import StorageBase
 
 
@@ -75,3 +76,82 @@ class UntypedStorage(StorageBase, _StorageBase):
     @property
     def is_sparse(self):
         return False
+
+
+# [marker: legacy_storage_classes]
+# The legacy typed storages: torch.FloatStorage ... torch.BoolStorage. Their C++ bases
+# (torch._C.FloatStorageBase ...) come from one generic file, torch/csrc/generic/Storage.cpp,
+# compiled once per element type over the TH functions THFloatStorage_* ... (aten/src/TH).
+# PyTorch 1.x defined these classes this way in torch/__init__.py; PyTorch 2.x rewrote
+# them in Python as TypedStorage. Guide: docs/source/internals/finding_thstorage.rst.
+class _LegacyStorage:
+    """Behaviour shared by the legacy typed storages, written in Python."""
+
+    def __iter__(self):
+        return iter(self.tolist())
+
+    def type(self, dtype=None, non_blocking=False):
+        if dtype is None:
+            return torch.typename(self)
+        raise NotImplementedError(f"{torch.typename(self)}.type(dtype): convert with copy_ into another storage")
+
+    def get_device(self):
+        return -1
+
+    def clone(self):
+        """A new storage of the same type with a copy of these elements."""
+        return type(self)(self.size()).copy_(self)
+
+    def __str__(self):
+        data_str = " " + "\n ".join(str(x) for x in self.tolist())
+        return f"{data_str}\n[{torch.typename(self)} of size {len(self)}]"
+
+    def __repr__(self):
+        return str(self)
+
+    def __reduce__(self):
+        return (type(self), (self.tolist(),))
+
+
+class ByteStorage(_C.ByteStorageBase, _LegacyStorage):
+    pass
+
+
+class CharStorage(_C.CharStorageBase, _LegacyStorage):
+    pass
+
+
+class ShortStorage(_C.ShortStorageBase, _LegacyStorage):
+    pass
+
+
+class IntStorage(_C.IntStorageBase, _LegacyStorage):
+    pass
+
+
+class LongStorage(_C.LongStorageBase, _LegacyStorage):
+    pass
+
+
+class FloatStorage(_C.FloatStorageBase, _LegacyStorage):
+    pass
+
+
+class DoubleStorage(_C.DoubleStorageBase, _LegacyStorage):
+    pass
+
+
+class HalfStorage(_C.HalfStorageBase, _LegacyStorage):
+    pass
+
+
+class BoolStorage(_C.BoolStorageBase, _LegacyStorage):
+    pass
+
+
+_legacy_storage_classes = [ByteStorage, CharStorage, ShortStorage, IntStorage, LongStorage,
+                           FloatStorage, DoubleStorage, HalfStorage, BoolStorage]
+for _cls in _legacy_storage_classes:
+    _cls.__module__ = "torch"  # printed as torch.FloatStorage, as in PyTorch
+del _cls
+# [end marker: legacy_storage_classes]

@@ -130,6 +130,36 @@ def views_stop():
          "every view is a new TensorImpl over the same StorageImpl (alias_with_sizes_and_strides)")
 
 
+def legacy_th_stop():
+    import os
+    import tempfile
+
+    s = torch.FloatStorage([1, 2, 3, 4])
+    step("s = torch.FloatStorage([1, 2, 3, 4]); type(s).__mro__[1]", type(s).__mro__[1],
+         "torch/csrc/generic/Storage.cpp compiled with Real=Float (THPFloatStorage_pynew)")
+    step("len(s), s.element_size()", (len(s), s.element_size()),
+         "THFloatStorage_size, THFloatStorage_elementSize in aten/src/TH/generic/THStorage.cpp")
+    step("torch.IntStorage(4).copy_(torch.FloatStorage([1.5, -2.7, 0, 9])).tolist()",
+         torch.IntStorage(4).copy_(torch.FloatStorage([1.5, -2.7, 0, 9])).tolist(),
+         "THIntStorage_copyFloat (aten/src/TH/generic/THStorageCopy.cpp) converts each element")
+    t = torch.FloatTensor(s)
+    t[0] = 10
+    step("t = torch.FloatTensor(s); t[0] = 10; s[0]", s[0],
+         "THFloatTensor_newWithStorage1d: a TensorImpl over the same StorageImpl")
+    path = os.path.join(tempfile.mkdtemp(), "storage.bin")
+    m = torch.FloatStorage.from_file(path, True, 4)
+    m.copy_(s)
+    del m
+    step("torch.FloatStorage.from_file(path, True, 4) ... os.path.getsize(path)", os.path.getsize(path),
+         "THMapAllocator (aten/src/TH/THAllocator.cpp): the storage is the file, mapped with mmap")
+    step("torch.FloatStorage.from_file(path, False, 0).tolist()", torch.FloatStorage.from_file(path, False, 0).tolist(),
+         "what the shared mapping wrote is in the file")
+    os.unlink(path)
+    step("torch._th_sum(torch.tensor([16777216.0, 1.0, -16777216.0]))",
+         repr(torch._th_sum(torch.tensor([16777216.0, 1.0, -16777216.0]))),
+         "native_functions.yaml -> LegacyTHFunctionsCPU.cpp -> THFloatTensor_sumall, summing in double")
+
+
 def main():
     print("Torch Anatomy: a guided tour of the layers, from Python down to the allocator.")
     print()
@@ -217,6 +247,9 @@ def main():
         stops in c10::alloc_cpu (nbytes=100) with the stack back up through
         DefaultCPUAllocator::allocate, StorageImpl, and THPStorage_pynew in torch/csrc/Storage.cpp.
         """)
+
+    stop(10, "the legacy TH layer: THStorage and THTensor", "th_storage.rst")
+    legacy_th_stop()
     print()
     print("End of the tour. The guides: make docs, then open docs/build/html/index.html.")
 

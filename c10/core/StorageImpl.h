@@ -14,6 +14,7 @@
 
 #include <c10/core/Allocator.h>
 #include <c10/util/intrusive_ptr.h>
+#include <c10/util/typeid.h>
 
 #include <cstddef>
 #include <utility>
@@ -44,6 +45,15 @@ struct C10_API StorageImpl : public c10::intrusive_ptr_target {
   // Allocate size_bytes with the given allocator.
   StorageImpl(use_byte_size_t use_byte_size, size_t size_bytes, Allocator* allocator, bool resizable)
       : StorageImpl(use_byte_size, size_bytes, allocator->allocate(size_bytes), allocator, resizable) {}
+
+  // The legacy constructors (PyTorch 1.x): an element type and a count of elements. The
+  // legacy THStorage_(newWithSize) calls the first exactly as seed 000 traces it
+  // (aten/src/TH/generic/THStorage.cpp); the storage keeps only the byte count.
+  StorageImpl(caffe2::TypeMeta data_type, int64_t numel, Allocator* allocator, bool resizable)
+      : StorageImpl(use_byte_size_t(), static_cast<size_t>(numel) * data_type.itemsize(), allocator, resizable) {}
+  StorageImpl(caffe2::TypeMeta data_type, int64_t numel, DataPtr data_ptr, Allocator* allocator, bool resizable)
+      : StorageImpl(use_byte_size_t(), static_cast<size_t>(numel) * data_type.itemsize(), std::move(data_ptr),
+                    allocator, resizable) {}
 
   StorageImpl& operator=(StorageImpl&& other) = delete;
   StorageImpl& operator=(const StorageImpl&) = delete;

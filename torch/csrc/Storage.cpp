@@ -13,6 +13,38 @@
 #include <c10/util/Exception.h>
 #include <torch/csrc/utils/python_strings.h>
 
+// [marker: legacy_storages]
+// The legacy typed storages, torch.FloatStorage ... torch.BoolStorage (PyTorch 1.x; guide:
+// finding_thstorage.rst). Seed 000 starts here: Storage.cpp -> TH/TH.h -> ... -> StorageImpl.
+#include <TH/TH.h>
+#include <torch/csrc/Dtype.h>
+#include <torch/csrc/THP.h>
+#include <torch/csrc/autograd/python_variable.h>
+
+#include <type_traits>
+
+using torch::THPUtils_typename;
+
+// Declare every type's struct first: FloatStorage.copy_ must know THPDoubleStorage.
+#include <torch/csrc/generic/Storage.h>
+#include <TH/THGenerateAllTypes.h>
+
+#include <torch/csrc/generic/Storage.h>
+#include <TH/THGenerateHalfType.h>
+
+#include <torch/csrc/generic/Storage.h>
+#include <TH/THGenerateBoolType.h>
+
+#include <torch/csrc/generic/Storage.cpp>
+#include <TH/THGenerateAllTypes.h>
+
+#include <torch/csrc/generic/Storage.cpp>
+#include <TH/THGenerateHalfType.h>
+
+#include <torch/csrc/generic/Storage.cpp>
+#include <TH/THGenerateBoolType.h>
+// [end marker: legacy_storages]
+
 namespace py = pybind11;
 
 namespace torch {
@@ -177,6 +209,16 @@ void initStorageBindings(py::module_& m) {
       .def("__getitem__", &THPStorage_get)
       .def("__setitem__", &THPStorage_set);
   initStorageMethods(cls);
+  // torch._C.FloatStorageBase ...; torch/storage.py subclasses each as torch.FloatStorage ...
+  THPByteStorage_initBindings(m);
+  THPCharStorage_initBindings(m);
+  THPShortStorage_initBindings(m);
+  THPIntStorage_initBindings(m);
+  THPLongStorage_initBindings(m);
+  THPFloatStorage_initBindings(m);
+  THPDoubleStorage_initBindings(m);
+  THPHalfStorage_initBindings(m);
+  THPBoolStorage_initBindings(m);
 }
 
 }  // namespace torch

@@ -1,0 +1,27 @@
+// aten/src/TH/THGenerateHalfType.h - includes TH_GENERIC_FILE once with scalar_t = c10::Half.
+// PyTorch deleted TH in 1.11; this mirrors its aten/src/TH/THGenerateHalfType.h.
+// Guide: docs/source/internals/macro_generic.rst.
+#ifndef TH_GENERIC_FILE
+#error "You must define TH_GENERIC_FILE before including THGenerateHalfType.h"
+#endif
+
+#include <c10/util/Half.h>
+// scalar_t: the element type; Real: the word pasted into names (THHalfStorage_get);
+// accreal: the type sums accumulate in; TH_REAL_IS_HALF: for the few places a generic file
+// must treat one type specially.
+#define scalar_t c10::Half
+#define accreal float
+#define Real Half
+#define TH_REAL_IS_HALF
+#line 1 TH_GENERIC_FILE
+#include TH_GENERIC_FILE
+#undef scalar_t
+#undef accreal
+#undef Real
+#undef TH_REAL_IS_HALF
+
+// Within THGenerateAllTypes.h the file is included again for the next type, so only the
+// outermost generator forgets it.
+#ifndef THGenerateManyTypes
+#undef TH_GENERIC_FILE
+#endif
