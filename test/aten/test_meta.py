@@ -54,7 +54,7 @@ def test_binary_ops_broadcast_like_cpu(op):
 
 
 @pytest.mark.parametrize("name", ["neg", "abs", "exp", "log", "log1p", "sqrt", "sin", "tanh", "sigmoid", "floor",
-                                  "round", "sign", "relu", "reciprocal", "isnan", "logical_not"])
+                                  "round", "sign", "sgn", "angle", "relu", "reciprocal", "isnan", "logical_not"])
 def test_unary_ops(name):
     c = torch.ones(3, 4).t()  # non-contiguous: the output keeps the input's layout
     same_metadata(getattr(torch, name)(c.to(device="meta")), getattr(torch, name)(c))

@@ -75,6 +75,10 @@ void store_value(void* data, PyObject* obj) {
     Py_complex z = PyComplex_AsCComplex(obj);
     if (PyErr_Occurred()) throw py::error_already_set();
     *static_cast<T*>(data) = T(z.real, z.imag);
+  } else if constexpr (std::is_same_v<T, c10::complex<c10::Half>>) {
+    Py_complex z = PyComplex_AsCComplex(obj);
+    if (PyErr_Occurred()) throw py::error_already_set();
+    *static_cast<T*>(data) = T(c10::complex<double>(z.real, z.imag));
   } else if constexpr (std::is_integral_v<T>) {
     if (PyFloat_Check(obj)) {
       *static_cast<T*>(data) = static_cast<T>(PyFloat_AS_DOUBLE(obj));
@@ -102,8 +106,9 @@ void store_scalar(void* data, at::ScalarType scalar_type, PyObject* obj) {
     store_scalar(data, scalar_type, item.ptr());
     return;
   }
-  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(at::ScalarType::Bool, at::ScalarType::Half, at::ScalarType::BFloat16,
-                                         scalar_type, "tensor", [&] { store_value<scalar_t>(data, obj); });
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND4(at::ScalarType::Bool, at::ScalarType::Half, at::ScalarType::BFloat16,
+                                         at::ScalarType::ComplexHalf, scalar_type, "tensor",
+                                         [&] { store_value<scalar_t>(data, obj); });
 }
 // [end marker: store_scalar]
 
