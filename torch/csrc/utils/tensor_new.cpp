@@ -225,6 +225,16 @@ at::ScalarType infer_scalar_type(PyObject* obj) {
 
 at::Tensor tensor_ctor(PythonArgs& r) {
   PyObject* data = r.pyobject(0);
+  // torch.tensor(t) copies t's values and drops its graph; PyTorch nudges toward the spelling
+  // that says so.
+  if (THPVariable_Check(data)) {
+    if (PyErr_WarnEx(PyExc_UserWarning,
+                     "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+                     "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
+                     1) != 0) {
+      throw py::error_already_set();
+    }
+  }
   at::Tensor new_tensor = internal_new_from_data(r.deviceOptional(2), r.scalartypeOptional(1), data,
                                                  /*copy_variables=*/true, /*copy_numpy=*/true,
                                                  /*type_inference=*/r.isNone(1));
