@@ -22,13 +22,16 @@ def split(tensor, split_size_or_sections, dim=0):
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct elements of input (sorted), optionally with the inverse and the counts.
 
-    Calls the operator _unique2 (aten/src/ATen/native/Unique.cpp); the tuple it returns is
-    trimmed to what was asked for, as PyTorch does.
+    Calls the operator _unique2 (unique_dim with dim=, the distinct slices along dim), in
+    aten/src/ATen/native/Unique.cpp; the tuple it returns is trimmed to what was asked for,
+    as PyTorch does.
     """
     if dim is not None:
-        raise NotImplementedError("torch.unique(dim=...) is not implemented in this tree")
-    output, inverse_indices, counts = torch._unique2(
-        input, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts)
+        output, inverse_indices, counts = torch._C._VariableFunctions.unique_dim(
+            input, dim, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts)
+    else:
+        output, inverse_indices, counts = torch._unique2(
+            input, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts)
     if return_inverse and return_counts:
         return output, inverse_indices, counts
     if return_inverse:
