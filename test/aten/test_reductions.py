@@ -217,6 +217,39 @@ def test_norm_matches_numpy(p):
         torch.tensor([1, 2]).norm()
 
 
+@pytest.mark.parametrize("shape", [(3, 4), (4, 3), (5, 5), (1, 6), (2, 3, 4)])
+def test_nuclear_norm_matches_numpy(shape):
+    t, a = make(shape, torch.float64)
+    if len(shape) == 2:
+        check(torch.norm(t, p="nuc"), np.linalg.norm(a, ord="nuc"), torch.float64)
+        check(t.norm(p="nuc", keepdim=True), np.linalg.norm(a, ord="nuc", keepdims=True), torch.float64)
+        check(torch.norm(t.t(), p="nuc"), np.linalg.norm(a.T, ord="nuc"), torch.float64)
+    else:
+        check(torch.norm(t, p="nuc", dim=(1, 2)), np.linalg.norm(a, ord="nuc", axis=(1, 2)), torch.float64)
+        check(torch.norm(t, p="nuc", dim=(0, 2), keepdim=True),
+              np.linalg.norm(a, ord="nuc", axis=(0, 2), keepdims=True), torch.float64)
+    t32 = t.to(torch.float32)
+    assert torch.norm(t32.reshape(-1, shape[-1]), p="nuc").dtype == torch.float32
+
+
+def test_nuclear_norm_worked_values_and_errors():
+    assert torch.norm(torch.tensor([[1.0, 2], [3, 4]]), p="nuc").item() == pytest.approx(5.8310, abs=1e-4)
+    assert torch.norm(torch.ones(2, 3, 3), p="nuc", dim=(1, 2)).tolist() == pytest.approx([3.0, 3.0])
+    # singular values 22.409, 1.955 and ~0 (the rows are in arithmetic progression: rank 2)
+    assert torch.nuclear_norm(torch.arange(12.0).view(3, 4)).item() == pytest.approx(22.409 + 1.9553, abs=1e-3)
+    assert torch.nuclear_norm(torch.ones(2, 3, 3), dim=(1, 2), keepdim=True).shape == (2, 1, 1)
+    assert torch.nuclear_norm(torch.ones(2, 0, 3), dim=(1, 2)).tolist() == [0.0, 0.0]
+    with pytest.raises(RuntimeError, match="^linalg.matrix_norm: The input tensor A must have at least 2 dimensions.$"):
+        torch.norm(torch.ones(3), p="nuc")
+    with pytest.raises(RuntimeError, match="^linalg.matrix_norm: dim must be a 2-tuple. Got 0 1 2$"):
+        torch.norm(torch.ones(3, 3, 3), p="nuc")
+    with pytest.raises(RuntimeError, match="^linalg.matrix_norm: Expected a floating point or complex tensor as "
+                                           "input. Got Long$"):
+        torch.norm(torch.ones(2, 2, dtype=torch.long), p="nuc")
+    with pytest.raises(RuntimeError, match="^linalg.matrix_norm: Low precision dtypes not supported. Got Half$"):
+        torch.norm(torch.ones(2, 2, dtype=torch.half), p="nuc")
+
+
 @pytest.mark.parametrize("dtype", FLOATS + INTS + [torch.bool])
 def test_all_any_match_numpy(dtype):
     t, a = make((3, 4), dtype, seed=3)
