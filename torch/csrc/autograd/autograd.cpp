@@ -112,9 +112,9 @@ variable_list run_backward(const variable_list& outputs, const variable_list& gr
       Engine::get_default_engine().execute(roots, root_grads, keep_graph, create_graph, accumulate_grad, output_edges);
   if (!inputs.empty() && !accumulate_grad) {
     for (size_t i = 0; i < inputs.size(); ++i) {
-      TORCH_CHECK(allow_unused || grad_inputs[i].defined(),
-                  "One of the differentiated Tensors appears to not have been used in the graph. Set "
-                  "allow_unused=True if this is the desired behavior.");
+      TORCH_CHECK(allow_unused || grad_inputs[i].defined(), "The differentiated Tensor at index ", i,
+                  " appears to not have been used in the graph. Set allow_unused=True if this is the desired "
+                  "behavior.");
     }
   }
   return grad_inputs;

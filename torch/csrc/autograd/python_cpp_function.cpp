@@ -99,8 +99,9 @@ PyObject* THPCppFunction_name(PyObject* self, PyObject* noargs) {
   return PyUnicode_FromString(node.name().c_str());
 }
 
-// The dict behind a removable handle: torch.utils.hooks.RemovableHandle(dict).
-py::object make_handle(const py::dict& dict, const py::handle& hook) {
+// The dict behind a removable handle: torch.utils.hooks.RemovableHandle(dict) (an
+// OrderedDict: the handle holds it weakly).
+py::object make_handle(const py::object& dict, const py::handle& hook) {
   auto handle = py::module_::import("torch.utils.hooks").attr("RemovableHandle")(dict);
   dict[handle.attr("id")] = hook;
   return handle;
@@ -109,7 +110,7 @@ py::object make_handle(const py::dict& dict, const py::handle& hook) {
 PyObject* THPCppFunction_register_hook(PyObject* self, PyObject* hook) {
   HANDLE_TH_ERRORS
   auto& node = *reinterpret_cast<THPCppFunction*>(self)->cdata;
-  py::dict dict;
+  py::object dict = py::module_::import("collections").attr("OrderedDict")();
   node.add_post_hook(std::make_unique<PyFunctionPostHook>(dict.ptr()));
   return make_handle(dict, hook).release().ptr();
   END_HANDLE_TH_ERRORS
@@ -118,7 +119,7 @@ PyObject* THPCppFunction_register_hook(PyObject* self, PyObject* hook) {
 PyObject* THPCppFunction_register_prehook(PyObject* self, PyObject* hook) {
   HANDLE_TH_ERRORS
   auto& node = *reinterpret_cast<THPCppFunction*>(self)->cdata;
-  py::dict dict;
+  py::object dict = py::module_::import("collections").attr("OrderedDict")();
   node.add_pre_hook(std::make_unique<PyFunctionPreHook>(dict.ptr()));
   return make_handle(dict, hook).release().ptr();
   END_HANDLE_TH_ERRORS
@@ -223,13 +224,27 @@ PyObject* functionToPyObject(const std::shared_ptr<Node>& cdata) {
 }
 // [end marker: functionToPyObject]
 
+namespace {
+PyObject* accumulate_grad_variable(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  auto* node = static_cast<AccumulateGrad*>(reinterpret_cast<THPCppFunction*>(self)->cdata.get());
+  return THPVariable_Wrap(node->variable);
+  END_HANDLE_TH_ERRORS
+}
+}  // namespace
+
 void initAutogradFunctionBindings(PyObject* module) {
   AnomalyMetadata::factory = []() -> std::unique_ptr<AnomalyMetadata> { return std::make_unique<PyAnomalyMetadata>(); };
-  // The nodes that are not operators.
-  static PyGetSetDef accumulate_grad_properties[] = {THP_FUNCTION_DEFAULT_PROPERTIES, {nullptr}};
+  // The nodes that are not operators. AccumulateGrad also shows its leaf: grad_fn.variable.
+  static PyGetSetDef default_properties[] = {THP_FUNCTION_DEFAULT_PROPERTIES, {nullptr}};
+  static PyGetSetDef accumulate_grad_properties[] = {
+      THP_FUNCTION_DEFAULT_PROPERTIES,
+      {(char*)"variable", (getter)accumulate_grad_variable, nullptr, nullptr, nullptr},
+      {nullptr}};
   static PyTypeObject AccumulateGradClass, GraphRootClass, ErrorClass, NotImplementedClass, CopySlicesClass;
   auto add = [&](PyTypeObject& type, const char* name, const std::type_info& info) {
-    _initFunctionPyTypeObject(type, name, accumulate_grad_properties, nullptr);
+    _initFunctionPyTypeObject(type, name, &type == &AccumulateGradClass ? accumulate_grad_properties : default_properties,
+                              nullptr);
     Py_INCREF(&type);
     PyModule_AddObject(module, name, reinterpret_cast<PyObject*>(&type));
     registerCppFunction(info, &type);

@@ -329,7 +329,7 @@ PyObject* THPFunction_register_hook(THPFunction* self, PyObject* hook) {
   HANDLE_TH_ERRORS
   auto node = self->cdata.lock();
   TORCH_CHECK(node, "Attempted to register a hook on a Function that has no node (not part of a graph)");
-  py::dict dict;
+  py::object dict = py::module_::import("collections").attr("OrderedDict")();
   node->add_post_hook(std::make_unique<PyFunctionPostHook>(dict.ptr()));
   auto handle = py::module_::import("torch.utils.hooks").attr("RemovableHandle")(dict);
   dict[handle.attr("id")] = py::reinterpret_borrow<py::object>(hook);
@@ -341,7 +341,7 @@ PyObject* THPFunction_register_prehook(THPFunction* self, PyObject* hook) {
   HANDLE_TH_ERRORS
   auto node = self->cdata.lock();
   TORCH_CHECK(node, "Attempted to register a hook on a Function that has no node (not part of a graph)");
-  py::dict dict;
+  py::object dict = py::module_::import("collections").attr("OrderedDict")();
   node->add_pre_hook(std::make_unique<PyFunctionPreHook>(dict.ptr()));
   auto handle = py::module_::import("torch.utils.hooks").attr("RemovableHandle")(dict);
   dict[handle.attr("id")] = py::reinterpret_borrow<py::object>(hook);

@@ -27,7 +27,7 @@ void check_single_result(const py::handle& original, const py::handle& result, c
   if (result.is_none()) return;
   if (!THPVariable_Check(result.ptr())) {
     std::stringstream ss;
-    ss << "expected Tensor or None (got " << Py_TYPE(result.ptr())->tp_name << ")";
+    ss << "expected Variable, but hook returned '" << Py_TYPE(result.ptr())->tp_name << "'";
     throw py::type_error(ss.str());
   }
   (void)original;
