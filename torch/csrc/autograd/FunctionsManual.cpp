@@ -661,7 +661,8 @@ Tensor cumprod_backward(const Tensor& grad, const Tensor& input, int64_t dim, co
   auto copies = x.unsqueeze(-2).expand(copies_sizes).masked_fill(eye, 1);  // [..., i, k]: x with x_i = 1
   auto prods = copies.cumprod(-1);                                // [..., i, j]
   auto upper = at::ones({n, n}, at::kBool, std::nullopt, input.device()).triu();  // j >= i
-  auto grad_x = (prods * upper * g.unsqueeze(-2)).sum(-1);        // [..., i]
+  const int64_t last = -1;  // (an IntArrayRef over a literal would outlive it)
+  auto grad_x = (prods * upper * g.unsqueeze(-2)).sum(IntArrayRef(last), false);  // [..., i]
   return grad_x.movedim(-1, dim);
 }
 
