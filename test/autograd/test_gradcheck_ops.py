@@ -399,6 +399,16 @@ def test_non_differentiable_output_has_no_history(name, fn):
     assert out.grad_fn is None
 
 
+@pytest.mark.parametrize("fn,node", [(lambda a: a.normal_(), "NormalBackward0"), (lambda a: a.uniform_(), "UniformBackward0"),
+                                     (lambda a: a.random_(0, 5), "RandomBackward0")], ids=["normal_", "uniform_", "random_"])
+def test_random_fill_cuts_the_gradient(fn, node):
+    x = leaf(3)
+    out = fn(x.clone())
+    assert type(out.grad_fn).__name__ == node
+    (out * x).sum().backward()
+    assert bool((x.grad == out.detach()).all())  # only the product's own path carries a gradient
+
+
 def test_max_dim_values_get_history_indices_do_not():
     values, indices = leaf(3, 4).max(1)
     assert values.requires_grad and not indices.requires_grad

@@ -35,8 +35,7 @@ DONT_REQUIRE_DERIVATIVE = {
     "empty_like", "zeros_like", "ones_like", "full_like", "rand_like", "randn_like", "randint_like",
     "isnan", "isinf", "isfinite", "nonzero", "argmax", "argmin", "count_nonzero", "eq", "ne", "lt", "le", "gt", "ge",
     "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or", "bitwise_xor",
-    "bitwise_not", "all", "any", "_unique2", "result_type", "normal_", "uniform_", "random_",
-    "_local_scalar_dense", "argsort",
+    "bitwise_not", "all", "any", "_unique2", "result_type", "_local_scalar_dense", "argsort",
 }
 # Written by hand in torch/csrc/autograd/VariableTypeManual.cpp.
 MANUAL_AUTOGRAD = {"detach", "detach_", "resize_"}
