@@ -120,12 +120,26 @@ def _process(func: FunctionSchema, derivatives: List[Derivative]):
     saved_outputs: Dict[str, SavedAttribute] = {}
     outs = output_names(func)
     tensor_names = [a.name for a in func.arguments if a.type.base == "Tensor"] + outs
+    # A tensor some formula uses whole is saved whole, and its sizes / dtype are read from it
+    # in backward rather than saved again (as PyTorch: MulBackward0 saves self and other only).
+    saved_whole = set()
+    for d in derivatives:
+        for name in tensor_names:
+            rest = d.formula
+            for pattern, _, _, _ in _TENSOR_PROPERTIES:
+                rest = re.sub(rf"\b{name}\.{pattern}", "", rest)
+            if re.search(rf"\b{name}\b(?!_)", rest) and not any(a.name == name and a.type.is_list
+                                                                  for a in func.arguments):
+                saved_whole.add(name)
     for d in derivatives:
         formula = d.formula
         for name in tensor_names:
             is_output = name in outs and name not in [a.name for a in func.arguments]
             target = saved_outputs if is_output else saved_inputs
-            for pattern, suffix, cpp_type, expr in _TENSOR_PROPERTIES:
+            if name in saved_whole:
+                formula = re.sub(rf"\b{name}\.sym_sizes\(\)", f"{name}.sizes()", formula)
+                formula = re.sub(rf"\b{name}\.sym_numel\(\)", f"{name}.numel()", formula)
+            for pattern, suffix, cpp_type, expr in ([] if name in saved_whole else _TENSOR_PROPERTIES):
                 regex = rf"\b{name}\.{pattern}"
                 if re.search(regex, formula):
                     member = f"{name}_{suffix}"

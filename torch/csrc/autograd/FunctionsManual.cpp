@@ -470,16 +470,23 @@ Tensor split_backward(const std::vector<Tensor>& grads, int64_t split_size, int6
   return split_with_sizes_backward(grads, split_sizes, dim, sizes, options);
 }
 
-Tensor unbind_backward(const std::vector<Tensor>& grads, int64_t dim, IntArrayRef sizes,
-                       const at::TensorOptions& options) {
-  dim = wrap(dim, sizes.size());
-  auto part_sizes = sizes.vec();
-  part_sizes.erase(part_sizes.begin() + dim);
+// The engine calls a node when at least one output got a gradient: that one gives the
+// shape and dtype of the zeros standing in for the others.
+Tensor unbind_backward(const std::vector<Tensor>& grads, int64_t dim) {
+  Tensor like;
+  for (const auto& g : grads) {
+    if (g.defined()) {
+      like = g;
+      break;
+    }
+  }
+  TORCH_INTERNAL_ASSERT(like.defined(), "unbind_backward: no output has a gradient");
+  const int64_t out_dim = wrap(dim, static_cast<size_t>(like.dim() + 1));
   std::vector<Tensor> parts;
   for (const auto& g : grads) {
-    parts.push_back(g.defined() ? g : zeros_of(part_sizes, options));
+    parts.push_back(g.defined() ? g : at::zeros_like(like));
   }
-  return at::stack(parts, dim);
+  return at::stack(parts, out_dim);
 }
 
 // ---- reductions ----
@@ -679,6 +686,14 @@ Tensor log_softmax_backward(const Tensor& grad, const Tensor& output, int64_t di
 // Elements picked several times get the sum of their gradients (accumulate = true).
 Tensor index_backward(const Tensor& grad, IntArrayRef self_sizes, at::ArrayRef<std::optional<Tensor>> indices) {
   return at::index_put(zeros_of(self_sizes, grad), indices, grad, true);
+}
+
+// Without accumulate the written positions held values, not self: their gradient is zero.
+Tensor index_put_self_backward(const Tensor& grad, at::ArrayRef<std::optional<Tensor>> indices, bool accumulate) {
+  if (accumulate) {
+    return grad;
+  }
+  return grad.index_put(indices, at::zeros({}, grad.scalar_type(), std::nullopt, grad.device()), false);
 }
 
 Tensor index_select_backward(const Tensor& grad, IntArrayRef self_sizes, int64_t dim, const Tensor& index) {

@@ -87,8 +87,7 @@ Tensor split_backward(const std::vector<Tensor>& grads, int64_t split_size, int6
                       const at::TensorOptions& options);
 Tensor split_with_sizes_backward(const std::vector<Tensor>& grads, IntArrayRef split_sizes, int64_t dim,
                                  IntArrayRef sizes, const at::TensorOptions& options);
-Tensor unbind_backward(const std::vector<Tensor>& grads, int64_t dim, IntArrayRef sizes,
-                       const at::TensorOptions& options);
+Tensor unbind_backward(const std::vector<Tensor>& grads, int64_t dim);
 
 // ---- reductions ----
 Tensor restore_reduced_dims(const Tensor& output, IntArrayRef dims, bool keepdim);
@@ -119,6 +118,7 @@ Tensor log_softmax_backward(const Tensor& grad, const Tensor& output, int64_t di
 
 // ---- indexing ----
 Tensor index_backward(const Tensor& grad, IntArrayRef self_sizes, at::ArrayRef<std::optional<Tensor>> indices);
+Tensor index_put_self_backward(const Tensor& grad, at::ArrayRef<std::optional<Tensor>> indices, bool accumulate);
 Tensor index_select_backward(const Tensor& grad, IntArrayRef self_sizes, int64_t dim, const Tensor& index);
 Tensor gather_backward(const Tensor& grad, IntArrayRef self_sizes, int64_t dim, const Tensor& index);
 Tensor masked_select_backward(const Tensor& grad, const Tensor& self, const Tensor& mask);
