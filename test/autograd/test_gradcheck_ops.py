@@ -425,3 +425,37 @@ def test_operator_without_formula_raises_at_backward(fn, request):
     assert type(out.grad_fn).__name__ == "NotImplemented"
     with pytest.raises(RuntimeError, match="derivative for aten::.* is not implemented"):
         out.sum().backward()  # ... which raises when backward reaches it
+
+
+# ---- what a node saves: grad_fn._saved_* as PyTorch names them (seed 001) ----
+SAVED = {
+    "add.Tensor": ["_saved_alpha"],
+    "mul.Tensor": ["_saved_other", "_saved_self"],
+    "div.Tensor_mode": ["_saved_other", "_saved_rounding_mode", "_saved_self"],
+    "clamp.Tensor": ["_saved_max", "_saved_min", "_saved_self"],
+    "split.Tensor": ["_saved_dim", "_saved_self_sym_sizes", "_saved_split_size"],
+    "max.dim": ["_saved_dim", "_saved_indices", "_saved_keepdim", "_saved_self_sym_sizes"],
+    "var_mean.correction": ["_saved_correction", "_saved_dim", "_saved_keepdim", "_saved_self"],
+    "cumprod": ["_saved_dim", "_saved_result", "_saved_self"],
+    "topk": ["_saved_dim", "_saved_indices", "_saved_self_sym_sizes"],
+    "index.Tensor": ["_saved_indices", "_saved_self_sym_sizes"],
+    "cat": ["_saved_dim"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(SAVED))
+def test_saved_attributes_match_pytorch(name):
+    torch.manual_seed(0)
+    _, fn, make, _ = next(op for op in OPS if op[0] == name)
+    out = _first_output(fn(*make("contiguous")))
+    assert sorted(a for a in dir(out.grad_fn) if a.startswith("_saved")) == SAVED[name]
+
+
+def test_saved_values():
+    x = leaf(3, 4)
+    out = x[:, torch.tensor([0, 2])]
+    indices = out.grad_fn._saved_indices
+    assert indices[0] is None and indices[1].tolist() == [0, 2]  # Tensor?[]: a tuple, None for ':'
+    assert torch.div(x, 2.0, rounding_mode="floor").grad_fn._saved_rounding_mode == "floor"
+    values, idx = x.max(1)
+    assert values.grad_fn._saved_indices.tolist() == idx.tolist()
