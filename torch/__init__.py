@@ -133,3 +133,13 @@ from torch.autograd import enable_grad, inference_mode, no_grad, set_grad_enable
 __all__ += ["autograd", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "is_grad_enabled",
             "is_inference_mode_enabled"]
 # [end marker: autograd]
+
+# [marker: serialization]
+# torch.save / torch.load in PyTorch's zip format (torch/serialization.py; the rebuild functions a
+# pickled tensor names are in torch/_utils.py). Guide: saving_loading.rst.
+from torch import _utils  # noqa: E402
+from torch.storage import TypedStorage, BFloat16Storage, ComplexFloatStorage, ComplexDoubleStorage  # noqa: E402
+from torch.serialization import save, load  # noqa: E402
+
+__all__ += ["save", "load", "TypedStorage"]
+# [end marker: serialization]

@@ -163,8 +163,31 @@ class Tensor(TensorBase):
             return arr
         return arr.astype(dtype, copy=False)
 
+    # [marker: reduce_ex]
+    # How a tensor pickles (PyTorch's Tensor.__reduce_ex__): as a call to
+    # torch._utils._rebuild_tensor_v2 over its storage, so that torch.save writes the bytes
+    # once per storage and views keep their sharing. Guide: saving_loading.rst.
     def __reduce_ex__(self, proto):
-        return (_rebuild_from_list, (self.tolist(), self.dtype, str(self.device)))
+        state = torch._utils._get_obj_state(self)
+        if type(self) is Tensor and not state:
+            return self._reduce_ex_internal(proto)
+        func, args = self._reduce_ex_internal(proto)
+        return (_rebuild_from_type_v2, (func, type(self), args, state))
+
+    def _reduce_ex_internal(self, proto):
+        # NB: hooks are not serialized (PyTorch's Note [Don't serialize hooks]).
+        backward_hooks = OrderedDict()
+        args = (self._typed_storage(), self.storage_offset(), tuple(self.size()), self.stride(),
+                self.requires_grad, backward_hooks)
+        return (torch._utils._rebuild_tensor_v2, args)
+
+    def _typed_storage(self):
+        """This tensor's storage as a TypedStorage of its dtype (PyTorch's Tensor._typed_storage)."""
+        untyped = self.untyped_storage()
+        # the flat tensor over the whole storage (what torch.load rebuilds tensors from)
+        flat = self.detach().as_strided((untyped.nbytes() // self.dtype.itemsize,), (1,), 0)
+        return torch.storage.TypedStorage(wrap_storage=untyped, dtype=self.dtype, _internal=True, _tensor=flat)
+    # [end marker: reduce_ex]
 
     def type(self, dtype=None, non_blocking=False, **kwargs):
         """t.type() -> 'torch.FloatTensor'; t.type(torch.float64) or t.type('torch.DoubleTensor')
@@ -269,5 +292,13 @@ def _legacy_type_name(t):
     return prefix + names.get(t.dtype, "Tensor")
 
 
-def _rebuild_from_list(data, dtype, device):
-    return torch.tensor(data, dtype=dtype, device=device)
+def _rebuild_from_type_v2(func, new_type, args, state):
+    """Rebuild a tensor subclass, or a tensor with Python attributes (PyTorch's torch._tensor one)."""
+    ret = func(*args)
+    if type(ret) is not new_type:
+        ret = ret.as_subclass(new_type)
+    if getattr(ret.__class__, "__setstate__", None) is not None and "__setstate__" in ret.__class__.__dict__:
+        ret.__setstate__(state)
+    else:
+        ret = torch._utils._set_obj_state(ret, state)
+    return ret

@@ -155,3 +155,159 @@ for _cls in _legacy_storage_classes:
     _cls.__module__ = "torch"  # printed as torch.FloatStorage, as in PyTorch
 del _cls
 # [end marker: legacy_storage_classes]
+
+
+# [marker: typed_storage]
+# torch.TypedStorage: an UntypedStorage seen as elements of one dtype. PyTorch 2.x keeps it
+# for serialization: a tensor pickles its storage as a TypedStorage, and torch.save writes
+# each one as ('storage', torch.FloatStorage, key, location, numel); the legacy name tells
+# the element type (PyTorch's torch/storage.py). Guide: docs/source/internals/saving_loading.rst.
+def _dtype_to_storage_type_map():
+    # The legacy storage names PyTorch writes in its files, one per dtype.
+    return {
+        torch.double: "DoubleStorage",
+        torch.float: "FloatStorage",
+        torch.half: "HalfStorage",
+        torch.long: "LongStorage",
+        torch.int: "IntStorage",
+        torch.int16: "ShortStorage",
+        torch.int8: "CharStorage",
+        torch.uint8: "ByteStorage",
+        torch.bool: "BoolStorage",
+        torch.bfloat16: "BFloat16Storage",
+        torch.cdouble: "ComplexDoubleStorage",
+        torch.cfloat: "ComplexFloatStorage",
+    }
+
+
+def _storage_type_to_dtype_map():
+    return {val: key for key, val in _dtype_to_storage_type_map().items()}
+
+
+def _get_dtype_from_pickle_storage_type(pickle_storage_type: str):
+    try:
+        return _storage_type_to_dtype_map()[pickle_storage_type]
+    except KeyError as e:
+        raise KeyError(f'pickle storage type "{pickle_storage_type}" is not recognized') from e
+
+
+def _load_from_bytes(b):
+    import io
+    return torch.load(io.BytesIO(b), weights_only=False)
+
+
+class TypedStorage:
+    """An UntypedStorage read as elements of ``dtype``: what a pickled tensor names as its data.
+
+    ``TypedStorage(wrap_storage=untyped, dtype=d, _internal=True)`` wraps bytes that exist.
+    PyTorch rebuilds a tensor over any storage with ``Tensor.set_``; this build has no
+    ``set_``, so a TypedStorage also keeps ``_tensor``: a flat tensor of ``dtype`` over all
+    the bytes (torch.load makes the storage that way), and tensors are windows onto it.
+    """
+
+    is_sparse = False
+
+    def __init__(self, *args, wrap_storage=None, dtype=None, device=None, _internal=False, _tensor=None):
+        fixed_dtype = type(self).__dict__.get("dtype")  # BFloat16Storage ...: a class attribute
+        if isinstance(fixed_dtype, torch.dtype):
+            dtype = fixed_dtype
+        if wrap_storage is None:
+            # TypedStorage(size, dtype=..., device=...) allocates, as the legacy classes do.
+            dtype = dtype if dtype is not None else torch.get_default_dtype()
+            size = args[0] if args else 0
+            _tensor = torch.empty(size, dtype=dtype, device=device)
+            wrap_storage = _tensor.untyped_storage()
+        elif not isinstance(wrap_storage, torch.UntypedStorage):
+            raise TypeError(f"expected a torch.UntypedStorage for wrap_storage, got {torch.typename(wrap_storage)}")
+        if not isinstance(dtype, torch.dtype):
+            raise TypeError(f"TypedStorage: expected a torch.dtype, got {dtype!r}")
+        self._untyped_storage = wrap_storage
+        self._dtype = dtype
+        self._tensor = _tensor
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def device(self):
+        return self._untyped_storage.device
+
+    @property
+    def is_cuda(self):
+        return self.device.type == "cuda"
+
+    def _size(self):
+        return self._untyped_storage.nbytes() // self._dtype.itemsize
+
+    def size(self):
+        return self._size()
+
+    def __len__(self):
+        return self._size()
+
+    def nbytes(self):
+        return self._untyped_storage.nbytes()
+
+    def element_size(self):
+        return self._dtype.itemsize
+
+    def data_ptr(self):
+        return self._untyped_storage.data_ptr()
+
+    def _data_ptr(self):
+        return self._untyped_storage.data_ptr()
+
+    def untyped(self):
+        return self._untyped_storage
+
+    def _pickle_storage_type(self):
+        try:
+            return _dtype_to_storage_type_map()[self.dtype]
+        except KeyError as e:
+            raise KeyError(f"dtype {self.dtype} is not recognized") from e
+
+    def _base_tensor(self):
+        """The flat tensor of dtype over all the bytes, that tensors are rebuilt from."""
+        if self._tensor is None:
+            if self._untyped_storage.nbytes() == 0:
+                self._tensor = torch.empty(0, dtype=self.dtype, device=self.device)
+            else:
+                raise NotImplementedError(
+                    "TypedStorage: this build has no Tensor.set_, so a tensor can be rebuilt only over a "
+                    "storage that torch.load made (or one made with TypedStorage(size, dtype=...))")
+        return self._tensor
+
+    def tolist(self):
+        return self._base_tensor().tolist()
+
+    def __reduce__(self):
+        # PyTorch writes the legacy (non-zip) format here; this build writes only the zip format.
+        import io
+        b = io.BytesIO()
+        torch.save(self, b)
+        return (_load_from_bytes, (b.getvalue(),))
+
+    def __repr__(self):
+        return f"{torch.typename(self)}(dtype={self.dtype}, device={self.device}) of size {len(self)}"
+
+
+# The legacy names that have no TH storage in this build (aten/src/TH covers the nine above);
+# PyTorch 2.x defines every legacy name this way, as a TypedStorage with a fixed dtype. They
+# exist so that torch.save can name them in a file, as PyTorch does.
+class BFloat16Storage(TypedStorage):
+    dtype = torch.bfloat16
+
+
+class ComplexFloatStorage(TypedStorage):
+    dtype = torch.cfloat
+
+
+class ComplexDoubleStorage(TypedStorage):
+    dtype = torch.cdouble
+
+
+for _cls in (BFloat16Storage, ComplexFloatStorage, ComplexDoubleStorage):
+    _cls.__module__ = "torch"
+del _cls
+# [end marker: typed_storage]
