@@ -28,8 +28,10 @@ def _rebuild_tensor(storage, storage_offset, size, stride):
     # storage_offset, size, stride). This build has no Tensor.set_, so a storage carries a
     # flat tensor over all its bytes, and each tensor is a strided window onto that one.
     # detach() gives a tensor that shares the storage but is not an autograd view of it.
+    # (as_strided's offset counts from the start of the StorageImpl; with mmap the flat tensor
+    # is a window into the whole mapped file, so its own offset comes first.)
     base = storage._base_tensor()
-    return base.as_strided(tuple(size), tuple(stride), storage_offset).detach()
+    return base.as_strided(tuple(size), tuple(stride), base.storage_offset() + storage_offset).detach()
 
 
 def _rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad, backward_hooks, metadata=None):
