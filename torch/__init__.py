@@ -46,7 +46,10 @@ from torch import __config__  # noqa: E402
 
 
 def typename(obj):
-    """The fully qualified type name of obj: ``torch.storage.UntypedStorage``."""
+    """The fully qualified type name of obj: ``torch.storage.UntypedStorage``; for a tensor,
+    its legacy type name (``torch.FloatTensor``), as PyTorch's typename gives."""
+    if isinstance(obj, Tensor):
+        return obj.type()
     if isinstance(obj, type):
         cls = obj
     else:
