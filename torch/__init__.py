@@ -136,3 +136,8 @@ from torch.autograd import enable_grad, inference_mode, no_grad, set_grad_enable
 __all__ += ["autograd", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "is_grad_enabled",
             "is_inference_mode_enabled"]
 # [end marker: autograd]
+
+# [marker: optim]
+# torch.optim (guide: python_layer.rst): optimizers and learning-rate schedulers, in Python.
+from torch import optim  # noqa: E402
+# [end marker: optim]

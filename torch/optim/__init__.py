@@ -1,0 +1,20 @@
+"""torch.optim - optimization algorithms that update parameters from their .grad.
+
+Mirrors PyTorch's torch/optim/__init__.py. Guide: docs/source/internals/python_layer.rst
+
+Each optimizer is a subclass of :class:`Optimizer` (optimizer.py) with the update written
+as a loop over the parameters of a group (PyTorch's single-tensor implementation), using
+ordinary in-place tensor operators. ``lr_scheduler`` changes ``param_groups[i]["lr"]``
+between steps.
+"""
+
+from torch.optim.optimizer import Optimizer as Optimizer
+from torch.optim.sgd import SGD as SGD
+
+del sgd  # noqa: F821
+del optimizer  # noqa: F821
+
+__all__ = [
+    "Optimizer",
+    "SGD",
+]
