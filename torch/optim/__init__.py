@@ -8,19 +8,25 @@ ordinary in-place tensor operators. ``lr_scheduler`` changes ``param_groups[i]["
 between steps.
 """
 
+from torch.optim.adagrad import Adagrad as Adagrad
 from torch.optim.adam import Adam as Adam
 from torch.optim.adamw import AdamW as AdamW
 from torch.optim.optimizer import Optimizer as Optimizer
+from torch.optim.rmsprop import RMSprop as RMSprop
 from torch.optim.sgd import SGD as SGD
 
+del adagrad  # noqa: F821
 del adam  # noqa: F821
 del adamw  # noqa: F821
 del sgd  # noqa: F821
 del optimizer  # noqa: F821
+del rmsprop  # noqa: F821
 
 __all__ = [
+    "Adagrad",
     "Adam",
     "AdamW",
     "Optimizer",
+    "RMSprop",
     "SGD",
 ]
