@@ -8,6 +8,7 @@ ordinary in-place tensor operators. ``lr_scheduler`` changes ``param_groups[i]["
 between steps.
 """
 
+from torch.optim import lr_scheduler as lr_scheduler
 from torch.optim.adagrad import Adagrad as Adagrad
 from torch.optim.adam import Adam as Adam
 from torch.optim.adamw import AdamW as AdamW
@@ -26,6 +27,7 @@ __all__ = [
     "Adagrad",
     "Adam",
     "AdamW",
+    "lr_scheduler",
     "Optimizer",
     "RMSprop",
     "SGD",
