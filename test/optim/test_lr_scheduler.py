@@ -259,3 +259,13 @@ def test_get_lr_outside_step_warns():
 def test_base_class_get_lr_is_abstract():
     with pytest.raises(NotImplementedError):
         L.LRScheduler(sgd())
+
+
+def test_cosine_annealing_resumed_continues_the_recursion_from_the_current_lr():
+    opt = sgd(0.05)
+    opt.param_groups[0]["initial_lr"] = 0.1
+    sched = L.CosineAnnealingLR(opt, T_max=10, last_epoch=3)
+    assert sched.last_epoch == 4 and sched.get_last_lr() == [0.05]  # the initial step keeps the lr
+    opt.step()
+    sched.step()
+    assert sched.get_last_lr() == [(1 + math.cos(math.pi * 5 / 10)) / (1 + math.cos(math.pi * 4 / 10)) * 0.05]

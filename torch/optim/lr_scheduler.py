@@ -361,7 +361,8 @@ class CosineAnnealingLR(LRScheduler):
             return _param_groups_val_list(self.optimizer, "lr")
         elif self._step_count == 1 and self.last_epoch > 0:
             # resumed with last_epoch > 0: start from the closed form
-            return [self.eta_min + (base_lr - self.eta_min) * (1 + math.cos((self.last_epoch) * math.pi / self.T_max)) / 2
+            return [self.eta_min
+                    + (base_lr - self.eta_min) * (1 + math.cos((self.last_epoch) * math.pi / self.T_max)) / 2
                     for base_lr, group in zip(self.base_lrs, self.optimizer.param_groups)]
         elif (self.last_epoch - 1 - self.T_max) % (2 * self.T_max) == 0:
             # at the bottom of the cosine the recursion would divide by zero
