@@ -46,7 +46,10 @@ from torch import __config__  # noqa: E402
 
 
 def typename(obj):
-    """The fully qualified type name of obj: ``torch.storage.UntypedStorage``."""
+    """The fully qualified type name of obj: ``torch.storage.UntypedStorage``; for a tensor,
+    its legacy type name (``torch.FloatTensor``), as PyTorch's typename gives."""
+    if isinstance(obj, Tensor):
+        return obj.type()
     if isinstance(obj, type):
         cls = obj
     else:
@@ -143,3 +146,7 @@ from torch.serialization import save, load  # noqa: E402
 
 __all__ += ["save", "load", "TypedStorage"]
 # [end marker: serialization]
+# [marker: optim]
+# torch.optim (guide: python_layer.rst): optimizers and learning-rate schedulers, in Python.
+from torch import optim  # noqa: E402
+# [end marker: optim]
