@@ -46,7 +46,10 @@ from torch import __config__  # noqa: E402
 
 
 def typename(obj):
-    """The fully qualified type name of obj: ``torch.storage.UntypedStorage``."""
+    """The fully qualified type name of obj: ``torch.storage.UntypedStorage``; for a tensor,
+    its legacy type string (``torch.FloatTensor``), as PyTorch gives."""
+    if isinstance(obj, Tensor):
+        return obj.type()
     if isinstance(obj, type):
         cls = obj
     else:
@@ -133,3 +136,8 @@ from torch.autograd import enable_grad, inference_mode, no_grad, set_grad_enable
 __all__ += ["autograd", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "is_grad_enabled",
             "is_inference_mode_enabled"]
 # [end marker: autograd]
+
+# [marker: nn]
+# torch.nn (guide: python_layer.rst): Module, Parameter, layers, losses, functional, init.
+from torch import nn  # noqa: E402
+# [end marker: nn]
