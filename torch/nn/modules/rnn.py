@@ -158,8 +158,12 @@ class RNNBase(Module):
 
     # ---- argument checks (PyTorch's texts) ----
     def check_input(self, input: Tensor) -> None:
-        if input.dtype != self._flat_weights[0].dtype:
-            raise ValueError(f"input must have the type {self._flat_weights[0].dtype}, got type {input.dtype}")
+        w_dtype = self._flat_weights[0].dtype
+        if input.dtype != w_dtype:
+            raise ValueError(
+                f"RNN input dtype ({input.dtype}) does not match weight dtype ({w_dtype}). "
+                f"Convert input: input.to({w_dtype}), or convert model: model.to({input.dtype})"
+            )
         if input.dim() != 3:
             raise RuntimeError(f"input must have 3 dimensions, got {input.dim()}")
         if self.input_size != input.size(-1):
@@ -225,7 +229,7 @@ class RNNBase(Module):
     def _forward(self, input: Tensor, hx, name: str):
         if input.dim() not in (2, 3):
             raise ValueError(f"{name}: Expected input to be 2D or 3D, got {input.dim()}D "
-                             + ("tensor instead" if name == "RNN" else "input instead"))
+                             + ("tensor instead" if name == "RNN" else "instead"))
         is_batched = input.dim() == 3
         batch_dim = 0 if self.batch_first else 1
         is_lstm = self.mode == "LSTM"
