@@ -4,7 +4,7 @@
 #
 # Values against numpy or against PyTorch 2.13 on the fixed inputs named in each test;
 # gradients with gradcheck in float64.
-import math
+
 import warnings
 
 import numpy as np

@@ -8,9 +8,8 @@ one. Where PyTorch has a fused C++ kernel (nll_loss, binary_cross_entropy) this 
 the same arithmetic from existing operators, with PyTorch's argument checks and messages.
 """
 
-import math
 import warnings
-from typing import List, Optional, Tuple
+from typing import List, Optional
 
 import torch
 from torch import Tensor

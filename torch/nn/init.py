@@ -10,7 +10,6 @@ convolution's kernel) multiply both.
 
 import math
 import warnings
-from typing import Optional
 
 import torch
 from torch import Tensor

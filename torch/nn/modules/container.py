@@ -10,7 +10,7 @@ forward: each child's output is the next one's input.
 import operator
 from collections import OrderedDict, abc as container_abcs
 from itertools import chain, islice
-from typing import Any, Iterable, Iterator, Optional, Union
+from typing import Any, Iterable, Iterator, Optional
 
 import torch
 from torch.nn.parameter import Parameter

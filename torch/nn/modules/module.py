@@ -11,7 +11,6 @@ through _modules, state_dict() writes "child.name" keys, to()/float() rewrite th
 hooks, and wraps inputs and outputs for full backward hooks (torch/utils/hooks.py).
 """
 
-import functools
 import itertools
 from collections import OrderedDict, namedtuple
 from typing import Any, Callable, Dict, Iterator, List, Optional, Set, Tuple
