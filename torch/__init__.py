@@ -150,3 +150,7 @@ __all__ += ["save", "load", "TypedStorage"]
 # torch.optim (guide: python_layer.rst): optimizers and learning-rate schedulers, in Python.
 from torch import optim  # noqa: E402
 # [end marker: optim]
+# [marker: nn]
+# torch.nn (guide: python_layer.rst): Module, Parameter, layers, losses, functional, init.
+from torch import nn  # noqa: E402
+# [end marker: nn]

@@ -267,7 +267,7 @@ def _add_suffixes(tensor_str, suffixes, indent, force_newline):
 
 # [marker: _str_intern]
 def _str_intern(inp, *, tensor_contents=None):
-    is_plain_tensor = type(inp) is torch.Tensor
+    is_plain_tensor = type(inp) is torch.Tensor or type(inp) is torch.nn.Parameter
     prefix = "tensor(" if is_plain_tensor else f"{type(inp).__name__}("
     indent = len(prefix)
     suffixes = []

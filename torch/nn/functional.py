@@ -1,0 +1,456 @@
+"""torch/nn/functional.py - the layers and losses as functions (F.linear, F.cross_entropy ...).
+
+Mirrors PyTorch's torch/nn/functional.py. Guide: docs/source/internals/python_layer.rst.
+
+Modules hold parameters and call these; these call operators (torch.addmm, torch.log_softmax,
+torch.gather ...), which reach the C++ kernels through torch._C, and autograd records each
+one. Where PyTorch has a fused C++ kernel (nll_loss, binary_cross_entropy) this file composes
+the same arithmetic from existing operators, with PyTorch's argument checks and messages.
+"""
+
+import warnings
+from typing import List, Optional
+
+import torch
+from torch import Tensor
+from torch.nn import _reduction as _Reduction
+
+__all__ = [
+    "linear", "bilinear", "identity",
+    "relu", "relu_", "leaky_relu", "gelu", "silu", "sigmoid", "tanh", "softmax", "log_softmax",
+    "dropout", "flatten", "one_hot", "pad",
+    "mse_loss", "l1_loss", "smooth_l1_loss", "nll_loss", "cross_entropy", "binary_cross_entropy",
+    "binary_cross_entropy_with_logits", "kl_div",
+]
+
+
+# ---- linear ----
+def linear(input: Tensor, weight: Tensor, bias: Optional[Tensor] = None) -> Tensor:
+    r"""y = x W^T + b. A 2-D input with a bias is one addmm (PyTorch decomposes aten::linear
+    the same way); other shapes are matmul then add."""
+    if input.dim() == 2 and bias is not None:
+        return torch.addmm(bias, input, weight.t())
+    output = input.matmul(weight.t())
+    if bias is not None:
+        output = output + bias
+    return output
+
+
+def bilinear(input1: Tensor, input2: Tensor, weight: Tensor, bias: Optional[Tensor] = None) -> Tensor:
+    r"""y_o = x1^T A_o x2 + b_o, for weight A of shape (out, in1, in2)."""
+    if input1.dim() != input2.dim():
+        raise RuntimeError(
+            f"bilinear(): input dimensions do not match: got {input1.dim()} and {input2.dim()}"
+        )
+    if input1.shape[-1] != weight.shape[1]:
+        raise RuntimeError(
+            f"bilinear(): input1 size does not match weight size: got {input1.shape[-1]} but expected {weight.shape[1]}"
+        )
+    if input2.shape[-1] != weight.shape[2]:
+        raise RuntimeError(
+            f"bilinear(): input2 size does not match weight size: got {input2.shape[-1]} but expected {weight.shape[2]}"
+        )
+    output = torch.einsum("...i,oij,...j->...o", input1, weight, input2)
+    if bias is not None:
+        output = output + bias
+    return output
+
+
+def identity(input: Tensor) -> Tensor:
+    return input
+
+
+# ---- activations ----
+def relu(input: Tensor, inplace: bool = False) -> Tensor:
+    r"""max(0, x)."""
+    return torch.relu_(input) if inplace else torch.relu(input)
+
+
+def relu_(input: Tensor) -> Tensor:
+    return torch.relu_(input)
+
+
+def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    r"""x if x > 0 else negative_slope * x."""
+    result = torch.where(input > 0, input, input * negative_slope)
+    if inplace:
+        with torch.no_grad():
+            input.copy_(result)
+        return input
+    return result
+
+
+def gelu(input: Tensor, approximate: str = "none") -> Tensor:
+    r"""x * Phi(x) (Phi the normal CDF), or its tanh approximation with approximate='tanh'."""
+    return torch._C._nn.gelu(input, approximate=approximate)
+
+
+def silu(input: Tensor, inplace: bool = False) -> Tensor:
+    r"""x * sigmoid(x)."""
+    return torch._C._nn.silu_(input) if inplace else torch._C._nn.silu(input)
+
+
+def sigmoid(input: Tensor) -> Tensor:
+    return input.sigmoid()
+
+
+def tanh(input: Tensor) -> Tensor:
+    return input.tanh()
+
+
+def _get_softmax_dim(name: str, ndim: int, stacklevel: int) -> int:
+    warnings.warn(
+        f"Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X as an argument.",
+        stacklevel=stacklevel,
+    )
+    if ndim == 0 or ndim == 1 or ndim == 3:
+        ret = 0
+    else:
+        ret = 1
+    return ret
+
+
+def softmax(input: Tensor, dim: Optional[int] = None, _stacklevel: int = 3, dtype=None) -> Tensor:
+    r"""exp(x_i) / sum_j exp(x_j) along dim (computed in dtype if given)."""
+    if dim is None:
+        dim = _get_softmax_dim("softmax", input.dim(), _stacklevel)
+    return input.softmax(dim, dtype=dtype) if dtype is not None else input.softmax(dim)
+
+
+def log_softmax(input: Tensor, dim: Optional[int] = None, _stacklevel: int = 3, dtype=None) -> Tensor:
+    r"""x_i - logsumexp(x) along dim, in one numerically stable kernel."""
+    if dim is None:
+        dim = _get_softmax_dim("log_softmax", input.dim(), _stacklevel)
+    return input.log_softmax(dim, dtype=dtype) if dtype is not None else input.log_softmax(dim)
+
+
+# ---- dropout, shapes ----
+def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+    r"""In training, zero each element with probability p and scale the rest by 1/(1-p)."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0.0:
+        return input
+    if p == 1.0:
+        result = input * 0.0
+    else:
+        # PyTorch draws the mask with bernoulli_(1 - p); u < 1 - p for u ~ U[0, 1) is the same law.
+        mask = (torch.rand_like(input) < 1.0 - p).to(input.dtype)
+        result = input * mask / (1.0 - p)
+    if inplace:
+        with torch.no_grad():
+            input.copy_(result)
+        return input
+    return result
+
+
+def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
+    return torch.flatten(input, start_dim, end_dim)
+
+
+def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
+    r"""An int64 tensor with one more dim: 1 at each value's index, 0 elsewhere."""
+    if tensor.dtype != torch.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    if tensor.numel() == 0:
+        if num_classes <= 0:
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+    else:
+        if int(tensor.min()) < 0:
+            raise RuntimeError("Class values must be non-negative.")
+        if num_classes == -1:
+            num_classes = int(tensor.max()) + 1
+        elif int(tensor.max()) >= num_classes:
+            raise RuntimeError("Class values must be smaller than num_classes.")
+    return (tensor.unsqueeze(-1) == torch.arange(num_classes, device=tensor.device)).to(torch.int64)
+
+
+def _pad_index(size: int, left: int, right: int, mode: str, device) -> Tensor:
+    """Source index, along one dim of length size, of each element of the padded dim."""
+    idx = []
+    for i in range(-left, size + right):
+        if mode == "replicate":
+            j = min(max(i, 0), size - 1)
+        elif mode == "circular":
+            j = i % size
+        else:  # reflect: mirror about the edge elements, which are not repeated
+            period = 2 * (size - 1)
+            j = i % period if period else 0
+            j = period - j if j >= size else j
+        idx.append(j)
+    return torch.tensor(idx, dtype=torch.int64, device=device)
+
+
+def pad(input: Tensor, pad: List[int], mode: str = "constant", value: Optional[float] = None) -> Tensor:
+    r"""Pad the last len(pad) // 2 dims: pad = (last_left, last_right, prev_left, prev_right, ...).
+
+    mode 'constant' fills with value (0 by default; a negative pad crops); 'reflect',
+    'replicate' and 'circular' gather from the input with index_select."""
+    if len(pad) % 2 != 0:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) // 2 > input.dim():
+        raise RuntimeError(
+            "Padding length should be less than or equal to two times the input dimension but got padding length "
+            f"{len(pad)} and input of dimension {input.dim()}"
+        )
+    if mode not in ("constant", "reflect", "replicate", "circular"):
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    if mode != "constant" and value is not None and value != 0:
+        raise RuntimeError(f"Padding mode \"{mode}\" doesn't take in value argument")
+    out = input
+    for i in range(len(pad) // 2):
+        dim = input.dim() - 1 - i
+        left, right = pad[2 * i], pad[2 * i + 1]
+        if mode == "constant":
+            if left < 0:
+                out = out.narrow(dim, -left, out.shape[dim] + left)
+                left = 0
+            if right < 0:
+                out = out.narrow(dim, 0, out.shape[dim] + right)
+                right = 0
+            pieces = []
+            for width in (left, None, right):
+                if width is None:
+                    pieces.append(out)
+                elif width > 0:
+                    shape = list(out.shape)
+                    shape[dim] = width
+                    pieces.append(torch.full(shape, 0.0 if value is None else value, dtype=out.dtype,
+                                             device=out.device))
+            out = torch.cat(pieces, dim) if len(pieces) > 1 else out
+        elif left or right:
+            out = out.index_select(dim, _pad_index(out.shape[dim], left, right, mode, out.device))
+    return out
+
+
+# ---- losses ----
+def _apply_loss_reduction(loss: Tensor, reduction: str) -> Tensor:
+    enum = _Reduction.get_enum(reduction)
+    if enum == 1:
+        return loss.mean()
+    if enum == 2:
+        return loss.sum()
+    return loss
+
+
+def _legacy_reduction(size_average, reduce, reduction):
+    if size_average is not None or reduce is not None:
+        return _Reduction.legacy_get_string(size_average, reduce)
+    return reduction
+
+
+def _warn_size(input: Tensor, target: Tensor) -> None:
+    if target.size() != input.size():
+        warnings.warn(
+            f"Using a target size ({target.size()}) that is different to the input size ({input.size()}). "
+            "This will likely lead to incorrect results due to broadcasting. "
+            "Please ensure they have the same size.",
+            stacklevel=3,
+        )
+
+
+def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
+             weight: Optional[Tensor] = None) -> Tensor:
+    r"""(x - y)^2, reduced."""
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    _warn_size(input, target)
+    loss = (input - target).pow(2)
+    if weight is not None:
+        loss = loss * weight
+    return _apply_loss_reduction(loss, reduction)
+
+
+def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
+            weight: Optional[Tensor] = None) -> Tensor:
+    r"""|x - y|, reduced."""
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    _warn_size(input, target)
+    loss = (input - target).abs()
+    if weight is not None:
+        loss = loss * weight
+    return _apply_loss_reduction(loss, reduction)
+
+
+def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
+                   beta: float = 1.0) -> Tensor:
+    r"""0.5 (x - y)^2 / beta where |x - y| < beta, else |x - y| - 0.5 beta; reduced."""
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    _warn_size(input, target)
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    diff = (input - target).abs()
+    if beta == 0.0:
+        loss = diff
+    else:
+        loss = torch.where(diff < beta, 0.5 * diff * diff / beta, diff - 0.5 * beta)
+    return _apply_loss_reduction(loss, reduction)
+
+
+def nll_loss(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average=None,
+             ignore_index: int = -100, reduce=None, reduction: str = "mean") -> Tensor:
+    r"""-weight[y_n] * x[n, y_n]: input holds log-probabilities, (N, C) or (N, C, d1, ...) or (C,);
+    target the class indices, (N,) or (N, d1, ...) or (). 'mean' divides by the summed
+    weights of the targets that are not ignore_index."""
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    enum = _Reduction.get_enum(reduction)
+    if input.dim() < 1:
+        raise ValueError(f"Expected 1 or more dimensions (got {input.dim()})")
+    if target.dtype not in (torch.int64, torch.uint8):
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_dtype_name(target.dtype)}")
+    if input.dim() != 1 and input.size(0) != target.size(0):
+        raise ValueError(
+            f"Expected input batch_size ({input.size(0)}) to match target batch_size ({target.size(0)})."
+        )
+    class_dim = 0 if input.dim() == 1 else 1
+    n_classes = input.size(class_dim)
+    if weight is not None and weight.numel() != n_classes:
+        raise RuntimeError(
+            f"weight tensor should be defined either for all {n_classes} classes or no classes but got weight "
+            f"tensor of shape: {list(weight.shape)}"
+        )
+    target = target.to(torch.int64)
+    ignored = target == ignore_index
+    bad = ~ignored & ((target < 0) | (target >= n_classes))
+    if bool(bad.any()):
+        raise IndexError(f"Target {int(target[bad].flatten()[0])} is out of bounds.")
+    safe_target = torch.where(ignored, torch.zeros_like(target), target)
+    picked = input.gather(class_dim, safe_target.unsqueeze(class_dim)).squeeze(class_dim)
+    w = weight.index_select(0, safe_target.flatten()).view(safe_target.shape) if weight is not None \
+        else torch.ones_like(picked)
+    w = torch.where(ignored, torch.zeros_like(w), w)
+    loss = -picked * w
+    if enum == 0:
+        return loss
+    if enum == 2:
+        return loss.sum()
+    return loss.sum() / w.sum()
+
+
+def _dtype_name(dtype) -> str:
+    return {torch.float32: "Float", torch.float64: "Double", torch.int64: "Long", torch.int32: "Int",
+            torch.bool: "Bool", torch.uint8: "Byte", torch.float16: "Half"}.get(dtype, str(dtype))
+
+
+def cross_entropy(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average=None,
+                  ignore_index: int = -100, reduce=None, reduction: str = "mean",
+                  label_smoothing: float = 0.0) -> Tensor:
+    r"""log_softmax over the class dim, then the negative log-likelihood of the target.
+
+    target is either class indices (int64, the shape of input without the class dim) or
+    class probabilities (floating point, the shape of input). label_smoothing mixes the
+    target with the uniform distribution over the C classes."""
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    enum = _Reduction.get_enum(reduction)
+    if not (0.0 <= label_smoothing <= 1.0):
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+    class_dim = 0 if input.dim() == 1 else 1
+    n_classes = input.size(class_dim)
+    logp = log_softmax(input, class_dim)
+    w_shape = [1] * input.dim()
+    w_shape[class_dim] = n_classes
+
+    if input.shape == target.shape:
+        # Class probabilities.
+        if not target.is_floating_point():
+            raise RuntimeError(
+                "Expected floating point type for target with class probabilities, got "
+                f"{_dtype_name(target.dtype)}"
+            )
+        if ignore_index >= 0:
+            raise RuntimeError("ignore_index is not supported for floating point target")
+        if label_smoothing > 0.0:
+            target = target * (1 - label_smoothing) + (label_smoothing / n_classes)
+        prod = logp * target
+        if weight is not None:
+            prod = prod * weight.view(w_shape)
+        if enum == 1:
+            return -prod.sum() / (input.numel() / n_classes)
+        if enum == 2:
+            return -prod.sum()
+        return -prod.sum(class_dim)
+
+    nll = nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+    if label_smoothing == 0.0:
+        return nll
+    ignored = target == ignore_index
+    smooth = -(logp * weight.view(w_shape)).sum(class_dim) if weight is not None else -logp.sum(class_dim)
+    smooth = torch.where(ignored, torch.zeros_like(smooth), smooth)
+    if enum == 1:
+        if weight is not None:
+            kept = target.masked_select(~ignored).flatten()
+            smooth = smooth.sum() / weight.gather(0, kept).sum()
+        else:
+            smooth = smooth.sum() / (~ignored).sum()
+    elif enum == 2:
+        smooth = smooth.sum()
+    return (1 - label_smoothing) * nll + smooth * (label_smoothing / n_classes)
+
+
+def binary_cross_entropy(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average=None,
+                         reduce=None, reduction: str = "mean") -> Tensor:
+    r"""-w (y log x + (1 - y) log(1 - x)) for probabilities x; each log is clamped at -100
+    (as PyTorch's kernel does) so x = 0 or 1 gives a finite loss."""
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if target.size() != input.size():
+        raise ValueError(
+            f"Using a target size ({target.size()}) that is different to the input size ({input.size()}) is "
+            "deprecated. Please ensure they have the same size."
+        )
+    if bool(((input < 0) | (input > 1)).any()):
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    log_x = torch.clamp(torch.log(input), min=-100)
+    log_1mx = torch.clamp(torch.log(1 - input), min=-100)
+    loss = -(target * log_x + (1 - target) * log_1mx)
+    if weight is not None:
+        loss = loss * weight
+    return _apply_loss_reduction(loss, reduction)
+
+
+def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Optional[Tensor] = None,
+                                     size_average=None, reduce=None, reduction: str = "mean",
+                                     pos_weight: Optional[Tensor] = None) -> Tensor:
+    r"""binary_cross_entropy(sigmoid(x), y), computed stably from the logits x:
+    (1 - y) x - (1 + (pos_weight - 1) y) log sigmoid(x)."""
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if target.size() != input.size():
+        raise ValueError(f"Target size ({target.size()}) must be the same as input size ({input.size()})")
+    # -log(sigmoid(x)) = max(-x, 0) + log(exp(-max(-x, 0)) + exp(-x - max(-x, 0)))
+    max_val = torch.clamp(-input, min=0)
+    neg_log_sigmoid = max_val + torch.log(torch.exp(-max_val) + torch.exp(-input - max_val))
+    if pos_weight is not None:
+        log_weight = (pos_weight - 1) * target + 1
+        loss = (1 - target) * input + log_weight * neg_log_sigmoid
+    else:
+        loss = (1 - target) * input + neg_log_sigmoid
+    if weight is not None:
+        loss = loss * weight
+    return _apply_loss_reduction(loss, reduction)
+
+
+def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
+           log_target: bool = False) -> Tensor:
+    r"""y (log y - x) for log-probabilities x and probabilities y (log-probabilities with
+    log_target=True); 0 where y = 0. 'batchmean' divides the sum by the batch size."""
+    if size_average is not None or reduce is not None:
+        reduction_enum = _Reduction.legacy_get_string(size_average, reduce)
+        reduction = reduction_enum
+    elif reduction == "mean":
+        warnings.warn(
+            "reduction: 'mean' divides the total loss by both the batch size and the support size."
+            "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+            "'mean' will be changed to behave the same as 'batchmean' in the next major release."
+        )
+    if log_target:
+        loss = torch.exp(target) * (target - input)
+    else:
+        positive = target > 0
+        safe = torch.where(positive, target, torch.ones_like(target))
+        loss = target * torch.log(safe) - target * input
+    if reduction == "batchmean":
+        if input.dim() == 0:
+            return loss.sum()
+        return loss.sum() / input.size(0)
+    return _apply_loss_reduction(loss, reduction)
+
+
+# ---- convolution, pooling, normalization, embedding ----

@@ -1,0 +1,24 @@
+"""torch/nn/modules/__init__.py - every layer class, gathered for torch.nn.
+
+Mirrors PyTorch's torch/nn/modules/__init__.py. Guide: docs/source/internals/python_layer.rst.
+"""
+
+from .module import Module
+from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
+from .linear import Bilinear, Identity, Linear
+from .activation import GELU, LeakyReLU, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Tanh
+from .flatten import Flatten, Unflatten
+from .dropout import Dropout
+from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, KLDivLoss, L1Loss, MSELoss, NLLLoss,
+                   SmoothL1Loss)
+from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell
+
+__all__ = [
+    "Module", "Sequential", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict",
+    "Identity", "Linear", "Bilinear",
+    "ReLU", "LeakyReLU", "GELU", "SiLU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax",
+    "Flatten", "Unflatten", "Dropout",
+    "L1Loss", "MSELoss", "SmoothL1Loss", "NLLLoss", "CrossEntropyLoss", "BCELoss", "BCEWithLogitsLoss",
+    "KLDivLoss",
+    "RNNBase", "RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell",
+]
