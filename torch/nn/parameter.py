@@ -47,11 +47,10 @@ class Parameter(torch.Tensor):
         return "Parameter containing:\n" + super().__repr__()
 
     def __reduce_ex__(self, proto):
-        return (_rebuild_parameter, (self.data, self.requires_grad, OrderedDict()))
+        # torch._utils._rebuild_parameter, as PyTorch pickles a Parameter: a name torch.load's
+        # weights_only unpickler allows, and the one files written by PyTorch use.
+        return (torch._utils._rebuild_parameter, (self.data, self.requires_grad, OrderedDict()))
 
     # Results of operations on a Parameter are plain Tensors (PyTorch does the same).
     __torch_function__ = _C._disabled_torch_function_impl
 
-
-def _rebuild_parameter(data, requires_grad, backward_hooks):
-    return Parameter(data, requires_grad)
