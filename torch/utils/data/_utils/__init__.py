@@ -74,7 +74,14 @@ class ExceptionWrapper:
         except Exception:
             # The exception type takes other arguments: fall back to RuntimeError.
             raise RuntimeError(msg) from None
-        raise exception
+        try:
+            raise exception
+        finally:
+            # Drop the frame's reference to the exception: otherwise exception -> traceback
+            # -> this frame -> exception is a cycle that keeps the DataLoader iterator (on the
+            # traceback) alive until the cycle collector runs, and the collector may close
+            # its queues before the iterator's __del__ can tell the workers to exit.
+            del exception
 
 
 from . import collate, fetch, shared_memory, worker  # noqa: E402
