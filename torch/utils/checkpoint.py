@@ -145,12 +145,16 @@ def _captured_leaves(outputs, exclude):
     """Leaf tensors that require grad reached from ``outputs``' graph (AccumulateGrad nodes),
     other than ``exclude``: the parameters a checkpointed function closes over."""
     excluded = {id(t) for t in exclude}
-    seen, leaves, stack = set(), [], [o.grad_fn for o in outputs if o.grad_fn is not None]
+    # `visited` keeps each node's Python object alive, so ids stay unique while we walk
+    # (as torch.autograd.graph._walk does).
+    seen, visited, leaves = set(), [], []
+    stack = [o.grad_fn for o in outputs if o.grad_fn is not None]
     while stack:
         fn = stack.pop()
         if fn is None or id(fn) in seen:
             continue
         seen.add(id(fn))
+        visited.append(fn)
         variable = getattr(fn, "variable", None)
         if variable is not None:
             if id(variable) not in excluded:
