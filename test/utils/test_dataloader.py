@@ -9,6 +9,8 @@ always a DataLoader ``timeout`` so that a broken worker fails the test instead o
 
 import os
 import re
+import subprocess
+import sys
 
 import pytest
 import torch
@@ -347,3 +349,21 @@ def test_prefetch_factor_bounds_tasks_in_flight():
     next(it)
     assert it._send_idx == 7
     del it
+
+
+def test_interpreter_exit_with_a_live_iterator_stops_workers_and_leaves_no_files():
+    script = (
+        "import os, torch\n"
+        "from torch.utils.data import DataLoader\n"
+        "it = iter(DataLoader(torch.arange(40.).view(20, 2), batch_size=2, num_workers=2, timeout=20))\n"
+        "assert next(it).tolist() == [[0.0, 1.0], [2.0, 3.0]]\n"
+        "print(os.getpid(), ' '.join(str(w.pid) for w in it._workers))\n"
+    )
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=root)
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    pid, *worker_pids = done.stdout.split()
+    assert not [f for f in shm_files() if f.startswith(f"torch_anatomy_dl_{pid}_")]
+    for wpid in worker_pids:
+        assert not os.path.exists(f"/proc/{wpid}") or "zombie" in open(f"/proc/{wpid}/status").read()

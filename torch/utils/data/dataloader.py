@@ -13,10 +13,12 @@ over a Sequential/RandomSampler unless told otherwise). Iterating makes an itera
   order. Batch tensors come back through shared memory (_utils/shared_memory.py).
 """
 
+import atexit
 import itertools
 import multiprocessing as python_multiprocessing
 import queue
 import warnings
+import weakref
 
 import torch
 from torch.utils.data import _utils
@@ -241,6 +243,21 @@ class DataLoader:
             return len(self._index_sampler)
 
 
+# Iterators whose workers are still running. At interpreter exit their __del__ does
+# nothing (python_exit_status is set), so an atexit hook shuts them down first: it joins
+# the workers and removes shared-memory files of batches that were prefetched but never
+# read. Registered when the first iterator starts, so it runs before _utils' exit flag and
+# multiprocessing's own exit handler (atexit runs handlers last-registered first).
+# PyTorch does the same for persistent workers (_clean_up_persistent_workers_atexit).
+_live_iterators = weakref.WeakSet()
+_live_iterators_atexit_registered = False
+
+
+def _shutdown_live_iterators_atexit():
+    for iterator in list(_live_iterators):
+        iterator._shutdown_workers()
+
+
 class _BaseDataLoaderIter:
     def __init__(self, loader):
         self._dataset = loader.dataset
@@ -382,6 +399,11 @@ class _MultiProcessingDataLoaderIter(_BaseDataLoaderIter):
             self._workers.append(w)
 
         self._data_queue = self._worker_result_queue
+        global _live_iterators_atexit_registered
+        _live_iterators.add(self)
+        if not _live_iterators_atexit_registered:
+            atexit.register(_shutdown_live_iterators_atexit)
+            _live_iterators_atexit_registered = True
         self._reset(loader, first_iter=True)
 
     def _reset(self, loader, first_iter=False):
@@ -574,6 +596,7 @@ class _MultiProcessingDataLoaderIter(_BaseDataLoaderIter):
         # See (1) and the second half of the note.
         if not self._shutdown:
             self._shutdown = True
+            _live_iterators.discard(self)
             try:
                 # Exit workers now.
                 self._workers_done_event.set()
