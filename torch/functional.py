@@ -22,13 +22,16 @@ def split(tensor, split_size_or_sections, dim=0):
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct elements of input (sorted), optionally with the inverse and the counts.
 
-    Calls the operator _unique2 (aten/src/ATen/native/Unique.cpp); the tuple it returns is
-    trimmed to what was asked for, as PyTorch does.
+    Calls the operator _unique2 (unique_dim with dim=, the distinct slices along dim), in
+    aten/src/ATen/native/Unique.cpp; the tuple it returns is trimmed to what was asked for,
+    as PyTorch does.
     """
     if dim is not None:
-        raise NotImplementedError("torch.unique(dim=...) is not implemented in this tree")
-    output, inverse_indices, counts = torch._unique2(
-        input, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts)
+        output, inverse_indices, counts = torch._C._VariableFunctions.unique_dim(
+            input, dim, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts)
+    else:
+        output, inverse_indices, counts = torch._unique2(
+            input, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts)
     if return_inverse and return_counts:
         return output, inverse_indices, counts
     if return_inverse:
@@ -41,15 +44,18 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
     """The vector norm of input over dim (all elements by default).
 
-    p is a number (2, 1, 0, inf, -inf, any float) or "fro" (the 2-norm of all the
-    elements, or over dim). "nuc" (nuclear norm) needs a matrix decomposition and is not
-    implemented here. The work is done by the operator linalg_vector_norm.
+    p is a number (2, 1, 0, inf, -inf, any float), "fro" (the 2-norm of all the elements,
+    or over dim) or "nuc" (the nuclear norm of the matrices over two dims: the sum of their
+    singular values, as PyTorch's linalg.matrix_norm computes it). The work is done by the
+    operators linalg_vector_norm and linalg_svdvals.
     """
     if isinstance(p, str):
         if p == "fro":
             p = 2
+        elif p == "nuc":
+            return _nuclear_norm(input, dim, keepdim, out, dtype)
         else:
-            raise RuntimeError(f"norm(): p={p!r} is not supported in this tree (only numbers and 'fro')")
+            raise RuntimeError(f"norm(): p={p!r} is not supported in this tree (only numbers, 'fro' and 'nuc')")
     if isinstance(dim, int):
         dim = [dim]
     if dim is None:
@@ -62,6 +68,24 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
     else:
         result = torch._C._VariableFunctions.norm(input, p, list(dim) if dim else list(range(input.dim())),
                                                   keepdim, dtype=dtype)
+    if out is not None:
+        out.resize_(result.shape)
+        out.copy_(result)
+        return out
+    return result
+
+
+def _nuclear_norm(input, dim, keepdim, out, dtype):
+    """linalg.matrix_norm(input, "nuc", dim): the operator nuclear_norm (the sum of the
+    singular values of each matrix, aten/src/ATen/native/LinearAlgebra.cpp) over two dims,
+    all of input's dims when dim is None (so it must be a matrix), as PyTorch's torch.norm does."""
+    if input.dim() < 2:
+        raise RuntimeError("linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
+    dims = list(range(input.dim())) if dim is None else ([dim] if isinstance(dim, int) else list(dim))
+    if len(dims) != 2:
+        raise RuntimeError("linalg.matrix_norm: dim must be a 2-tuple. Got " + " ".join(str(d) for d in dims))
+    a = input if dtype is None else input.to(dtype)
+    result = torch._C._VariableFunctions.nuclear_norm(a, dims, keepdim)
     if out is not None:
         out.resize_(result.shape)
         out.copy_(result)

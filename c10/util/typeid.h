@@ -48,13 +48,25 @@ class C10_API TypeMeta final {
   uint16_t index_;
 };
 
+// PyTorch's names come from the compiler's spelling of the C++ type (c10/util/TypeIndex.h,
+// __PRETTY_FUNCTION__ with GCC): int64_t is "long int", int16_t "short int", int8_t
+// "signed char". They appear in messages such as "expected m1 and m2 to have the same
+// dtype, but got: float != long int".
 inline const char* TypeMeta::name() const {
   switch (toScalarType()) {
-#define NAME_CASE(ctype, scalar) \
-  case c10::ScalarType::scalar:  \
-    return #ctype;
-    AT_FORALL_SCALAR_TYPES_WITH_COMPLEX(NAME_CASE)
-#undef NAME_CASE
+    case c10::ScalarType::Byte: return "unsigned char";
+    case c10::ScalarType::Char: return "signed char";
+    case c10::ScalarType::Short: return "short int";
+    case c10::ScalarType::Int: return "int";
+    case c10::ScalarType::Long: return "long int";
+    case c10::ScalarType::Half: return "c10::Half";
+    case c10::ScalarType::Float: return "float";
+    case c10::ScalarType::Double: return "double";
+    case c10::ScalarType::ComplexHalf: return "c10::complex<c10::Half>";
+    case c10::ScalarType::ComplexFloat: return "c10::complex<float>";
+    case c10::ScalarType::ComplexDouble: return "c10::complex<double>";
+    case c10::ScalarType::Bool: return "bool";
+    case c10::ScalarType::BFloat16: return "c10::BFloat16";
     default:
       return "nullptr (uninitialized)";
   }

@@ -5,6 +5,7 @@
 # Guide: docs/source/internals/tensor_iterator.rst.
 import math
 import operator
+import warnings
 
 import numpy as np
 import pytest
@@ -12,6 +13,7 @@ import torch
 
 CDTYPES = [(torch.complex64, np.complex64), (torch.complex128, np.complex128)]
 TOL = {np.complex64: 2e-5, np.complex128: 1e-12}
+REAL = {torch.complex64: torch.float32, torch.complex128: torch.float64}
 
 
 def crandn(rng, shape, ndtype):
@@ -349,3 +351,175 @@ def test_mm_worked_value():
     b = torch.tensor([[1 - 1j], [1j]])
     # row 0: (1+1j)(1-1j) + 2j*1j = 2 - 2 = 0; row 1: 0 + 1j
     assert torch.mm(a, b).tolist() == [[0j], [1j]]
+
+
+# ---- log1p, std/var, norm, scatter, index_put, sgn, angle -----------------------------------------
+
+@pytest.mark.parametrize("tdtype, ndtype", CDTYPES)
+def test_log1p_matches_numpy_and_keeps_precision_near_zero(tdtype, ndtype):
+    rng = np.random.default_rng(7)
+    a = crandn(rng, (4, 5), ndtype)
+    for t in layouts(a):
+        check(torch.log1p(t), np.log1p(a), ndtype)
+    tiny = torch.tensor([1e-10 + 1e-10j], dtype=tdtype)
+    # log1p(z) ~ z for small z; log(1 + z) would round 1 + 1e-10 away in complex64
+    check(torch.log1p(tiny), np.array([1e-10 + 1e-10j]), ndtype, rtol=1e-5)
+    check(torch.log1p(torch.tensor([1 + 2j], dtype=tdtype)), np.array([1.0397208 + 0.7853982j]), ndtype, rtol=1e-6)
+
+
+@pytest.mark.parametrize("tdtype, ndtype", CDTYPES)
+def test_std_var_of_complex_are_real(tdtype, ndtype):
+    rng = np.random.default_rng(8)
+    a = crandn(rng, (6, 5), ndtype)
+    real = np.float32 if ndtype == np.complex64 else np.float64
+    for t in layouts(a):
+        assert t.var().dtype == REAL[tdtype]
+        check(t.var(), np.var(a, ddof=1), real, rtol=TOL[ndtype] * 10)
+        check(t.std(1), np.std(a, axis=1, ddof=1), real, rtol=TOL[ndtype] * 10)
+        check(t.var(0, correction=0, keepdim=True), np.var(a, axis=0, keepdims=True), real, rtol=TOL[ndtype] * 10)
+    var, mean = torch.var_mean(torch.from_numpy(a), 0)
+    assert var.dtype == REAL[tdtype] and mean.dtype == tdtype
+    check(mean, a.mean(0), ndtype, rtol=TOL[ndtype] * 10)
+
+
+def test_std_var_of_worked_complex_values():
+    z = torch.tensor([1 + 2j, -3 + 0.5j, 0j])
+    assert z.var().item() == pytest.approx(5.4167, abs=1e-4)
+    assert z.std().item() == pytest.approx(2.3274, abs=1e-4)
+    assert z.var(unbiased=False).dtype == torch.float32
+
+
+@pytest.mark.parametrize("tdtype, ndtype", CDTYPES)
+def test_norm_of_complex_is_real(tdtype, ndtype):
+    rng = np.random.default_rng(9)
+    a = crandn(rng, (3, 4), ndtype)
+    t = torch.from_numpy(a)
+    assert t.norm().dtype == REAL[tdtype]
+    check(t.norm(), np.linalg.norm(a), ndtype, rtol=1e-5)
+    check(t.norm(dim=0), np.linalg.norm(a, axis=0), ndtype, rtol=1e-5)
+    check(t.norm(p=1), np.abs(a).sum(), ndtype, rtol=1e-5)
+    check(t.norm(p=float("inf")), np.abs(a).max(), ndtype, rtol=1e-5)
+    z = torch.tensor([1 + 2j, -3 + 0.5j, 0j])
+    assert z.norm().item() == pytest.approx(3.7749, abs=1e-4)
+
+
+@pytest.mark.parametrize("tdtype, ndtype", CDTYPES)
+def test_scatter_and_scatter_add_take_complex(tdtype, ndtype):
+    src = torch.tensor([1 + 2j, -3 + 0.5j, 0j], dtype=tdtype)
+    out = torch.zeros(3, dtype=tdtype).scatter_(0, torch.tensor([2, 0, 1]), src)
+    check(out, np.array([-3 + 0.5j, 0j, 1 + 2j]), ndtype)
+    out = torch.zeros(3, dtype=tdtype).scatter_add_(0, torch.tensor([0, 0, 1]), src)
+    check(out, np.array([-2 + 2.5j, 0j, 0j]), ndtype)
+    out = torch.ones(3, dtype=tdtype).scatter_(0, torch.tensor([1]), 2 - 1j)
+    check(out, np.array([1, 2 - 1j, 1]), ndtype)
+
+
+@pytest.mark.parametrize("tdtype, ndtype", CDTYPES)
+def test_index_put_accumulate_takes_complex(tdtype, ndtype):
+    values = torch.tensor([1 + 2j, -3 + 0.5j, 1j], dtype=tdtype)
+    out = torch.zeros(3, dtype=tdtype).index_put_((torch.tensor([0, 0, 2]),), values, accumulate=True)
+    check(out, np.array([-2 + 2.5j, 0j, 1j]), ndtype)
+
+
+@pytest.mark.parametrize("tdtype, ndtype", CDTYPES)
+def test_sgn_is_z_over_abs_z(tdtype, ndtype):
+    rng = np.random.default_rng(10)
+    a = crandn(rng, (3, 4), ndtype)
+    a[0, 0] = 0
+    for t in layouts(a):
+        expected = np.where(a == 0, 0, a / np.where(a == 0, 1, np.abs(a)))
+        check(torch.sgn(t), expected, ndtype)
+    z = torch.tensor([3 + 4j, 0j], dtype=tdtype)
+    assert z.sgn_() is z
+    check(z, np.array([0.6 + 0.8j, 0j]), ndtype)
+
+
+def test_sgn_of_real_tensors_is_sign():
+    assert torch.sgn(torch.tensor([-2.0, 0.0, 3.0])).tolist() == [-1.0, 0.0, 1.0]
+    assert torch.sgn(torch.tensor([-2, 0, 3])).tolist() == [-1, 0, 1]
+    assert torch.sgn(torch.tensor([True, False])).tolist() == [True, False]
+
+
+def test_sign_refuses_complex():
+    with pytest.raises(NotImplementedError, match="Unlike NumPy, torch.sign is not intended to support complex "
+                                                  "numbers. Please use torch.sgn instead."):
+        torch.tensor([1 + 1j]).sign()
+
+
+@pytest.mark.parametrize("tdtype, ndtype", CDTYPES)
+def test_angle_matches_numpy(tdtype, ndtype):
+    rng = np.random.default_rng(11)
+    a = crandn(rng, (3, 4), ndtype)
+    for t in layouts(a):
+        r = torch.angle(t)
+        assert r.dtype == REAL[tdtype]
+        check(r, np.angle(a), ndtype)
+    out = torch.empty(2, dtype=tdtype)
+    torch.angle(torch.tensor([1j, -1], dtype=tdtype), out=out)
+    check(out, np.array([np.pi / 2, np.pi]), ndtype)
+
+
+def test_angle_of_real_tensors():
+    r = torch.tensor([-1.0, 2.0, 0.0, -0.0, float("nan")]).angle()
+    assert r.dtype == torch.float32
+    np.testing.assert_allclose(r.numpy(), [math.pi, 0, 0, 0, float("nan")], rtol=1e-6)
+    assert torch.tensor([-1, 2], dtype=torch.int8).angle().dtype == torch.float32
+    assert torch.tensor([-1.0], dtype=torch.float64).angle().item() == math.pi
+    with pytest.raises(RuntimeError, match="result type Float can't be cast to the desired output type Long"):
+        torch.angle(torch.tensor([-1.0]), out=torch.empty(1, dtype=torch.long))
+    assert not hasattr(torch.Tensor, "angle_")
+
+
+# ---- complex32 (torch.chalf): what PyTorch's CPU kernels take, and their errors for the rest -------
+
+def chalf(values):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "ComplexHalf support is experimental ..."
+        return torch.tensor(values, dtype=torch.chalf)
+
+
+def test_chalf_add_sub_mul_neg_in_complex_float_rounded_once():
+    a = chalf([1 + 2j, 3 - 1j])
+    assert a.dtype == torch.complex32 and a.element_size() == 4
+    assert (a + a).tolist() == [2 + 4j, 6 - 2j]
+    assert (a - chalf([1j, 1j])).tolist() == [1 + 1j, 3 - 2j]
+    assert (a * a).tolist() == [-3 + 4j, 8 - 6j]
+    assert torch.add(a, a, alpha=2).tolist() == [3 + 6j, 9 - 3j]
+    assert (-a).tolist() == [-1 - 2j, -3 + 1j]
+    assert (a + 1).dtype == torch.complex32
+    assert repr(a) == "tensor([1.+2.j, 3.-1.j], dtype=torch.complex32)"
+
+
+def test_chalf_promotes_with_other_dtypes_to_complex64():
+    a = chalf([1 + 2j, 3 - 1j])
+    assert (a + torch.tensor([1 + 1j])).tolist() == [2 + 3j, 4 + 0j]
+    assert (a + torch.ones(2)).dtype == torch.complex64
+    assert a.to(torch.complex64).tolist() == [1 + 2j, 3 - 1j]
+
+
+def test_chalf_abs_is_half_and_sgn_eq_ne_work():
+    a = chalf([3 + 4j, 0j])
+    assert a.abs().dtype == torch.float16 and a.abs().tolist() == [5.0, 0.0]
+    assert np.allclose(a.sgn().tolist(), [0.6 + 0.8j, 0j], atol=1e-3)
+    assert (a == a).tolist() == [True, True] and (a != a).tolist() == [False, False]
+    assert a.isnan().tolist() == [False, False]
+    assert a[0].item() == 3 + 4j
+
+
+@pytest.mark.parametrize("fn, name", [
+    (lambda a: a / a, "div_cpu"),
+    (torch.exp, "exp_vml_cpu"),
+    (torch.log, "log_vml_cpu"),
+    (torch.sqrt, "sqrt_vml_cpu"),
+    (torch.sin, "sin_vml_cpu"),
+    (torch.rsqrt, "rsqrt_cpu"),
+    (torch.reciprocal, "reciprocal_cpu"),
+    (torch.angle, "angle_cpu"),
+    (torch.sum, "sum_cpu"),
+    (torch.prod, "prod_out_cpu"),
+    (lambda a: a.view(2, 1) @ a.view(1, 2), "addmm_impl_cpu_"),
+])
+def test_chalf_refuses_what_pytorch_cpu_refuses(fn, name):
+    a = chalf([1 + 2j, 3 - 1j])
+    with pytest.raises(NotImplementedError, match=f"^\"{name}\" not implemented for 'ComplexHalf'$"):
+        fn(a)

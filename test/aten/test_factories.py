@@ -183,3 +183,12 @@ def test_as_tensor_shares_when_it_can():
     a[1] = 7
     assert c.dtype == torch.float32 and c.tolist()[1] == 1.0
     assert torch.as_tensor([1, 2]).tolist() == [1, 2]
+
+
+def test_numpy_base_is_another_tensor_on_the_same_storage():
+    t = torch.ones(3)
+    n = t.numpy()
+    assert isinstance(n.base, torch.Tensor) and n.base is not t  # PyTorch passes t.detach()
+    assert n.base.data_ptr() == t.data_ptr()
+    n[0] = 5
+    assert t.tolist() == [5.0, 1.0, 1.0]

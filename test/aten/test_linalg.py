@@ -124,6 +124,11 @@ ERRORS = [
     (lambda z: torch.mm(z(3), z(3, 5)), "self must be a matrix"),
     (lambda z: torch.mm(z(2, 3), z(3)), "mat2 must be a matrix"),
     (lambda z: torch.mm(z(2, 3), z(3, 5).to(torch.float64)), "expected m1 and m2 to have the same dtype, but got: float != double"),
+    # the dtype's C++ name as PyTorch's TypeMeta spells it (GCC): int64 is "long int"
+    (lambda z: torch.mm(z(2, 3), z(3, 5).to(torch.int64)), "expected m1 and m2 to have the same dtype, but got: float != long int"),
+    (lambda z: torch.mm(z(2, 3).to(torch.int16), z(3, 5)), "expected m1 and m2 to have the same dtype, but got: short int != float"),
+    (lambda z: torch.mm(z(2, 3), z(3, 5).to(torch.complex64)),
+     "expected m1 and m2 to have the same dtype, but got: float != c10::complex<float>"),
     (lambda z: torch.bmm(z(2, 3), z(2, 3, 5)), "batch1 must be a 3D tensor"),
     (lambda z: torch.bmm(z(2, 2, 3), z(3, 3, 4)),
      "Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [3, 3]."),

@@ -217,6 +217,39 @@ def test_norm_matches_numpy(p):
         torch.tensor([1, 2]).norm()
 
 
+@pytest.mark.parametrize("shape", [(3, 4), (4, 3), (5, 5), (1, 6), (2, 3, 4)])
+def test_nuclear_norm_matches_numpy(shape):
+    t, a = make(shape, torch.float64)
+    if len(shape) == 2:
+        check(torch.norm(t, p="nuc"), np.linalg.norm(a, ord="nuc"), torch.float64)
+        check(t.norm(p="nuc", keepdim=True), np.linalg.norm(a, ord="nuc", keepdims=True), torch.float64)
+        check(torch.norm(t.t(), p="nuc"), np.linalg.norm(a.T, ord="nuc"), torch.float64)
+    else:
+        check(torch.norm(t, p="nuc", dim=(1, 2)), np.linalg.norm(a, ord="nuc", axis=(1, 2)), torch.float64)
+        check(torch.norm(t, p="nuc", dim=(0, 2), keepdim=True),
+              np.linalg.norm(a, ord="nuc", axis=(0, 2), keepdims=True), torch.float64)
+    t32 = t.to(torch.float32)
+    assert torch.norm(t32.reshape(-1, shape[-1]), p="nuc").dtype == torch.float32
+
+
+def test_nuclear_norm_worked_values_and_errors():
+    assert torch.norm(torch.tensor([[1.0, 2], [3, 4]]), p="nuc").item() == pytest.approx(5.8310, abs=1e-4)
+    assert torch.norm(torch.ones(2, 3, 3), p="nuc", dim=(1, 2)).tolist() == pytest.approx([3.0, 3.0])
+    # singular values 22.409, 1.955 and ~0 (the rows are in arithmetic progression: rank 2)
+    assert torch.nuclear_norm(torch.arange(12.0).view(3, 4)).item() == pytest.approx(22.409 + 1.9553, abs=1e-3)
+    assert torch.nuclear_norm(torch.ones(2, 3, 3), dim=(1, 2), keepdim=True).shape == (2, 1, 1)
+    assert torch.nuclear_norm(torch.ones(2, 0, 3), dim=(1, 2)).tolist() == [0.0, 0.0]
+    with pytest.raises(RuntimeError, match="^linalg.matrix_norm: The input tensor A must have at least 2 dimensions.$"):
+        torch.norm(torch.ones(3), p="nuc")
+    with pytest.raises(RuntimeError, match="^linalg.matrix_norm: dim must be a 2-tuple. Got 0 1 2$"):
+        torch.norm(torch.ones(3, 3, 3), p="nuc")
+    with pytest.raises(RuntimeError, match="^linalg.matrix_norm: Expected a floating point or complex tensor as "
+                                           "input. Got Long$"):
+        torch.norm(torch.ones(2, 2, dtype=torch.long), p="nuc")
+    with pytest.raises(RuntimeError, match="^linalg.matrix_norm: Low precision dtypes not supported. Got Half$"):
+        torch.norm(torch.ones(2, 2, dtype=torch.half), p="nuc")
+
+
 @pytest.mark.parametrize("dtype", FLOATS + INTS + [torch.bool])
 def test_all_any_match_numpy(dtype):
     t, a = make((3, 4), dtype, seed=3)
@@ -338,6 +371,53 @@ def test_unique_matches_numpy():
     assert u.tolist() == nu.tolist() and inv.shape == (5, 7) and inv.numpy().ravel().tolist() == ninv.ravel().tolist()
     o, i2, c2 = torch._unique2(t)
     assert i2.tolist() == [] and c2.tolist() == []
+
+
+def test_topk_sorted_false_leaves_pytorchs_order():
+    # PyTorch's CPU topk: nth_element when k * 64 > n (the first k in the order it leaves),
+    # partial_sort otherwise. Indices worked out with PyTorch 2.13 on the same values.
+    x = torch.from_numpy(np.random.default_rng(0).standard_normal((4, 50)).astype(np.float32))
+    assert x.topk(7, dim=1, sorted=False).indices.tolist() == [
+        [48, 47, 21, 41, 39, 46, 42], [16, 12, 29, 24, 39, 41, 17], [36, 16, 39, 33, 19, 37, 49],
+        [18, 14, 20, 42, 45, 37, 27]]
+    assert x.topk(7, dim=1, largest=False, sorted=False).indices.tolist() == [
+        [40, 9, 12, 30, 14, 27, 26], [25, 49, 48, 19, 34, 4, 1], [46, 8, 38, 5, 23, 26, 3],
+        [5, 9, 40, 17, 28, 26, 41]]
+    assert x.t().topk(5, dim=0, sorted=False).indices.t().tolist() == [
+        [48, 47, 39, 41, 46], [12, 24, 29, 39, 16], [36, 16, 39, 33, 19], [18, 14, 37, 45, 42]]
+    y = torch.tensor([3, 1, 2, 3, 1, 7, 0, 5, 2, 2])
+    v, i = y.topk(4, sorted=False)
+    assert i.tolist() == [3, 5, 7, 0] and v.tolist() == [3, 7, 5, 3]
+    assert y.topk(4).indices.tolist() == [5, 7, 3, 0]
+    assert y.topk(2, largest=False).indices.tolist() == [6, 1]
+    v, i = torch.tensor([1.0, 5, 3, 4, 2, float("nan"), 0]).topk(3, sorted=False)
+    assert math.isnan(v[0].item()) and v[1:].tolist() == [5.0, 4.0] and i.tolist() == [5, 1, 3]
+    assert torch.arange(300.0).flip(0).topk(3, sorted=False).indices.tolist() == [0, 1, 2]  # partial_sort
+    with pytest.raises(RuntimeError, match="topk does not support bool dtypes on CPU"):
+        torch.tensor([True, False]).topk(1)
+
+
+def test_unique_sorted_false_is_sorted_on_cpu():
+    assert torch.unique(torch.tensor([3.0, 1, 2, 3, 1, 7, 0, 5]), sorted=False).tolist() == [0, 1, 2, 3, 5, 7]
+    u, inv, cnt = torch.unique(torch.tensor([3, 1, 2, 3, 1]), sorted=False, return_inverse=True, return_counts=True)
+    assert u.tolist() == [1, 2, 3] and inv.tolist() == [2, 0, 1, 2, 0] and cnt.tolist() == [2, 1, 2]
+
+
+def test_unique_dim_gives_distinct_slices():
+    x = torch.tensor([[1, 2], [1, 2], [0, 5]])
+    u, inv, cnt = torch.unique(x, dim=0, return_inverse=True, return_counts=True)
+    assert u.tolist() == [[0, 5], [1, 2]] and inv.tolist() == [1, 1, 0] and cnt.tolist() == [1, 2]
+    assert torch.unique(x, dim=1).tolist() == [[1, 2], [1, 2], [0, 5]]
+    x = torch.tensor([[[1, 0], [1, 0]], [[0, 1], [0, 1]]])
+    u, inv, cnt = torch.unique(x, dim=2, return_inverse=True, return_counts=True)
+    assert u.tolist() == [[[0, 1], [0, 1]], [[1, 0], [1, 0]]] and inv.tolist() == [1, 0] and cnt.tolist() == [1, 1]
+    assert torch.unique(x, dim=-1, sorted=False).shape == (2, 2, 2)
+    a = np.random.default_rng(3).integers(0, 3, (20, 3))
+    u, inv = torch.unique(torch.from_numpy(a), dim=0, return_inverse=True)
+    nu, ninv = np.unique(a, axis=0, return_inverse=True)
+    assert u.tolist() == nu.tolist() and inv.tolist() == ninv.ravel().tolist()
+    with pytest.raises(IndexError, match=r"Dimension out of range \(expected to be in range of \[-2, 1\], but got 2\)"):
+        torch.unique(torch.ones(2, 2), dim=2)
 
 
 def test_split_from_torch_functional():

@@ -49,3 +49,58 @@ def test_a_warning_does_not_hide_an_error_raised_by_the_same_call():
         # resize_output would warn, but the dtype check fails: the error is what Python sees.
         with pytest.raises(RuntimeError, match="result type Float can't be cast to the desired output type Long"):
             torch.add(torch.ones(2), torch.ones(2), out=out)
+
+
+def test_tensor_of_a_tensor_recommends_detach_clone():
+    t = torch.ones(2)
+    msgs = caught(lambda: torch.tensor(t))
+    assert msgs == ["To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+                    "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor)."]
+    with pytest.warns(UserWarning, match=r"rather than torch.tensor\(sourceTensor\)"):
+        r = torch.tensor(t, dtype=torch.float64)
+    assert r.tolist() == [1.0, 1.0] and r.dtype == torch.float64
+    assert caught(lambda: torch.tensor([1.0, 2.0])) == []
+    assert caught(lambda: torch.as_tensor(t)) == []
+
+
+def test_tensor_of_a_tensor_raises_when_warnings_are_errors():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(UserWarning, match="To copy construct from a tensor"):
+            torch.tensor(torch.ones(2))
+
+
+def test_non_writable_numpy_array_warns_once_per_program():
+    # TORCH_WARN_ONCE-style: once per process, so run it in a fresh interpreter.
+    import subprocess
+    import sys
+    code = ("import warnings, numpy as np, torch\n"
+            "warnings.simplefilter('always')\n"
+            "a = np.ones(3); a.flags.writeable = False\n"
+            "with warnings.catch_warnings(record=True) as w:\n"
+            "    warnings.simplefilter('always')\n"
+            "    torch.as_tensor(a); torch.from_numpy(a)\n"
+            "print(len(w)); print(w[0].message)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    count, message = out.split("\n", 1)
+    assert count == "1"
+    assert message.startswith("The given NumPy array is not writable, and PyTorch does not support non-writable "
+                              "tensors. This means writing to this tensor will result in undefined behavior. You may "
+                              "want to copy the array to protect its data or make it writable before converting it to "
+                              "a tensor. This type of warning will be suppressed for the rest of this program.")
+
+
+def test_complex_half_tensors_warn_once_that_support_is_experimental():
+    import subprocess
+    import sys
+    code = ("import warnings, torch\n"
+            "with warnings.catch_warnings(record=True) as w:\n"
+            "    warnings.simplefilter('always')\n"
+            "    torch.empty(2, dtype=torch.chalf); torch.zeros(3, dtype=torch.chalf)\n"
+            "print(len(w)); print(w[0].message)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    count, message = out.split("\n", 1)
+    assert count == "1"
+    assert message.startswith("ComplexHalf support is experimental and many operators don't support it yet. "
+                              "(Triggered internally at ")
+    assert "EmptyTensor.cpp" in message

@@ -22,6 +22,13 @@ class GradcheckError(RuntimeError):
     r"""Error raised by gradcheck and gradgradcheck."""
 
 
+def _allclose(a, b, rtol, atol) -> bool:
+    """|a - b| <= atol + rtol * |b| everywhere (NaN equal to NaN), as torch.allclose."""
+    both_nan = a.isnan() & b.isnan()
+    close = (a - b).abs() <= atol + rtol * b.abs()
+    return bool((close | both_nan).all())
+
+
 def _as_tuple(x):
     return x if isinstance(x, tuple) else (x,) if not isinstance(x, list) else tuple(x)
 
@@ -51,12 +58,12 @@ def get_numerical_jacobian(fn, inputs, outputs=None, eps: float = 1e-3):
             if x.dim() > 0 else [()]
         for k, idx in enumerate(flat_indices):
             orig = x[idx].item()
+            # fn runs as the user wrote it (grad mode on): gradgradcheck's fn computes
+            # gradients itself.
             x[idx] = orig - eps
-            with torch.no_grad():
-                minus = [o.clone() for o in _as_tuple(fn(*inputs))]
+            minus = [o.detach().clone() for o in _as_tuple(fn(*inputs)) if isinstance(o, torch.Tensor)]
             x[idx] = orig + eps
-            with torch.no_grad():
-                plus = [o.clone() for o in _as_tuple(fn(*inputs))]
+            plus = [o.detach().clone() for o in _as_tuple(fn(*inputs)) if isinstance(o, torch.Tensor)]
             x[idx] = orig
             for j, (a, b) in enumerate(zip(plus, minus)):
                 if isinstance(a, torch.Tensor) and a.is_floating_point():
@@ -116,7 +123,7 @@ def gradcheck(
     tupled_inputs = _as_tuple(inputs)
     if not any(isinstance(t, torch.Tensor) and t.requires_grad for t in tupled_inputs):
         raise ValueError(
-            "gradcheck expects at least one input tensor to require gradient, but none of the them have "
+            "gradcheck expects at least one input tensor to require gradient, but none of them have "
             "requires_grad=True."
         )
     for idx, t in enumerate(tupled_inputs):
@@ -132,14 +139,14 @@ def gradcheck(
         numerical = get_numerical_jacobian(func, tupled_inputs, eps=eps)
         for i, per_output in enumerate(numerical):
             for j, n in enumerate(per_output):
-                if n.numel() and not torch.allclose(n, torch.zeros_like(n), rtol=rtol, atol=atol):
+                if n.numel() and not _allclose(n, torch.zeros_like(n), rtol, atol):
                     return _fail("Numerical gradient for function expected to be zero", raise_exception)
         return True
     numerical = get_numerical_jacobian(func, tupled_inputs, outputs, eps=eps)
     analytical = get_analytical_jacobian(tupled_inputs, outputs)
     for i, (num_i, ana_i) in enumerate(zip(numerical, analytical)):
         for j, (n, a) in enumerate(zip(num_i, ana_i)):
-            if not torch.allclose(a, n, rtol=rtol, atol=atol):
+            if not _allclose(a, n, rtol, atol):
                 return _fail(
                     f"Jacobian mismatch for output {j} with respect to input {i},\n"
                     f"numerical:{n}\nanalytical:{a}\n",

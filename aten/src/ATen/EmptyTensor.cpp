@@ -72,6 +72,9 @@ size_t computeStorageNbytes(IntArrayRef sizes, IntArrayRef strides, size_t items
 TensorBase empty_generic(IntArrayRef size, c10::Allocator* allocator, c10::DispatchKeySet ks,
                          ScalarType scalar_type, std::optional<c10::MemoryFormat> memory_format) {
   check_size_nonnegative(size);
+  if (C10_UNLIKELY(scalar_type == ScalarType::ComplexHalf)) {
+    TORCH_WARN_ONCE("ComplexHalf support is experimental and many operators don't support it yet.");
+  }
   const auto dtype = c10::scalarTypeToTypeMeta(scalar_type);
   const size_t size_bytes = computeStorageNbytesContiguous(size, dtype.itemsize());
   // 1. the bytes, from the device's allocator (resizable: resize_ may grow them later)

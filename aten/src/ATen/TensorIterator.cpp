@@ -157,6 +157,24 @@ void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config)
   }
 }
 
+// A meta tensor mixed with a tensor of another device (other than a CPU scalar). PyTorch's
+// meta kernels word this differently from the CPU/CUDA check: the first tensor's device is
+// the expected one, and the first tensor elsewhere is named.
+void TensorIteratorBase::report_meta_device_mismatch(const TensorIteratorConfig& config) const {
+  std::optional<Device> expected;
+  for (const auto& op : operands_) {
+    if (!op.tensor.defined() ||
+        (config.allow_cpu_scalars_ && !op.is_output && op.tensor.dim() == 0 && op.tensor.is_cpu())) {
+      continue;
+    }
+    if (!expected) {
+      expected = op.tensor.device();
+    } else if (op.tensor.device() != *expected) {
+      TORCH_CHECK(false, "Tensor on device ", op.tensor.device(), " is not on the expected device ", *expected, "!");
+    }
+  }
+}
+
 // [marker: compute_types]
 void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
   // Pass 1: a first guess at the common dtype and device, and whether the dtypes differ.
@@ -267,6 +285,9 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
                     "Trying to pass too many CPU scalars to non-CPU kernel!");
         ++current_cpu_scalars_on_non_cpu;
       } else if (op.device.value() != common_device) {
+        if (common_device.is_meta() || op.device->is_meta()) {
+          report_meta_device_mismatch(config);
+        }
         TORCH_CHECK(false, "Expected all tensors to be on the same device, but found at least two devices, ",
                     common_device, " and ", op.device.value(), "!");
       }

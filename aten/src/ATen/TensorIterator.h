@@ -173,6 +173,7 @@ struct TORCH_API TensorIteratorBase {
   void compute_shape(const TensorIteratorConfig& config);
   void mark_resize_outputs(const TensorIteratorConfig& config);
   void compute_types(const TensorIteratorConfig& config);
+  void report_meta_device_mismatch(const TensorIteratorConfig& config) const;
   ScalarType compute_common_dtype();
   void compute_strides(const TensorIteratorConfig& config);
   void reorder_dimensions();

@@ -228,6 +228,15 @@ TEST(TypeMetaTest, RoundTripEveryScalarType) {
   EXPECT_EQ(caffe2::TypeMeta::Make<c10::complex<double>>().itemsize(), 16u);
 }
 
+TEST(TypeMetaTest, NamesAreTheCompilersAsInPyTorch) {
+  EXPECT_STREQ(caffe2::TypeMeta::Make<int64_t>().name(), "long int");
+  EXPECT_STREQ(caffe2::TypeMeta::Make<int16_t>().name(), "short int");
+  EXPECT_STREQ(caffe2::TypeMeta::Make<int8_t>().name(), "signed char");
+  EXPECT_STREQ(caffe2::TypeMeta::Make<uint8_t>().name(), "unsigned char");
+  EXPECT_STREQ(caffe2::TypeMeta::Make<c10::Half>().name(), "c10::Half");
+  EXPECT_STREQ(caffe2::TypeMeta::Make<c10::complex<float>>().name(), "c10::complex<float>");
+}
+
 TEST(TypeMetaTest, DefaultIsUninitialized) {
   caffe2::TypeMeta m;
   EXPECT_FALSE(m.isScalarType());

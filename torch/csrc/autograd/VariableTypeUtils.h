@@ -65,7 +65,7 @@ inline void check_inplace(const at::Tensor& tensor, bool requires_grad) {
                 "a view of a leaf Variable that requires grad is being used in an in-place operation.");
     if (view_meta->creation_meta_ == CreationMeta::MULTI_OUTPUT_NODE) {
       const auto& fn = tensor.grad_fn();
-      TORCH_CHECK(false, "Output ", tensor.output_nr(), " of ", fn ? fn->name() : std::string("a function"),
+      TORCH_CHECK(false, "Output ", tensor.output_nr(), " of ", fn ? forward_name_of(fn->name()) : std::string("a function"),
                   " is a view and is being modified inplace. This view is the output of a function that returns "
                   "multiple views. Such functions do not allow the output views to be modified inplace. You should "
                   "replace the inplace operation by an out-of-place one.");

@@ -14,6 +14,18 @@ namespace torch::autograd {
 
 namespace {
 
+// A gradient of ones for an output that got none: only for real scalars (undefined for an
+// output that does not require grad; the check on its grad_fn reports it).
+Variable implicit_grad(const Variable& output) {
+  if (!output.requires_grad()) {
+    return Variable();
+  }
+  TORCH_CHECK(output.numel() == 1, "grad can be implicitly created only for scalar outputs");
+  TORCH_CHECK(c10::isFloatingType(output.scalar_type()),
+              "grad can be implicitly created only for real scalar outputs but got ", output.scalar_type());
+  return at::ones_like(output);
+}
+
 // [marker: _make_grads]
 // The gradient to start from for each output: the one given, or ones for a scalar.
 variable_list _make_grads(const variable_list& outputs, const variable_list& grad_outputs) {
@@ -23,14 +35,7 @@ variable_list _make_grads(const variable_list& outputs, const variable_list& gra
   new_grads.reserve(num_tensors);
   if (grad_outputs.empty()) {
     for (const Variable& output : outputs) {
-      if (output.requires_grad()) {
-        TORCH_CHECK(output.numel() == 1, "grad can be implicitly created only for scalar outputs");
-        TORCH_CHECK(c10::isFloatingType(output.scalar_type()),
-                    "grad can be implicitly created only for real scalar outputs but got ", output.scalar_type());
-        new_grads.emplace_back(at::ones_like(output));
-      } else {
-        new_grads.emplace_back();  // the check on this output's grad_fn reports it
-      }
+      new_grads.push_back(implicit_grad(output));
     }
     return new_grads;
   }
@@ -40,14 +45,7 @@ variable_list _make_grads(const variable_list& outputs, const variable_list& gra
     const Variable& output = outputs[i];
     const Variable& grad_output = grad_outputs[i];
     if (!grad_output.defined()) {
-      if (output.requires_grad()) {
-        TORCH_CHECK(output.numel() == 1, "grad can be implicitly created only for scalar outputs");
-        TORCH_CHECK(c10::isFloatingType(output.scalar_type()),
-                    "grad can be implicitly created only for real scalar outputs but got ", output.scalar_type());
-        new_grads.emplace_back(at::ones_like(output));
-      } else {
-        new_grads.emplace_back();
-      }
+      new_grads.push_back(implicit_grad(output));
     } else {
       if (grad_output.sizes() != output.sizes()) {
         std::stringstream ss;
@@ -112,9 +110,9 @@ variable_list run_backward(const variable_list& outputs, const variable_list& gr
       Engine::get_default_engine().execute(roots, root_grads, keep_graph, create_graph, accumulate_grad, output_edges);
   if (!inputs.empty() && !accumulate_grad) {
     for (size_t i = 0; i < inputs.size(); ++i) {
-      TORCH_CHECK(allow_unused || grad_inputs[i].defined(),
-                  "One of the differentiated Tensors appears to not have been used in the graph. Set "
-                  "allow_unused=True if this is the desired behavior.");
+      TORCH_CHECK(allow_unused || grad_inputs[i].defined(), "The differentiated Tensor at index ", i,
+                  " appears to not have been used in the graph. Set allow_unused=True if this is the desired "
+                  "behavior.");
     }
   }
   return grad_inputs;

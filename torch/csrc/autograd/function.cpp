@@ -5,6 +5,7 @@
 
 #include <cxxabi.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <typeinfo>
 
@@ -56,6 +57,19 @@ void deleteNode(Node* function) {
   }
 }
 // [end marker: deleteNode]
+
+std::string forward_name_of(const std::string& node_name) {
+  const auto pos = node_name.rfind("Backward");
+  if (pos == std::string::npos || pos == 0) {
+    return node_name;
+  }
+  for (size_t i = pos + 8; i < node_name.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(node_name[i]))) {
+      return node_name;
+    }
+  }
+  return node_name.substr(0, pos);
+}
 
 Edge gradient_edge_of(const Variable& variable) {
   return impl::gradient_edge(variable);

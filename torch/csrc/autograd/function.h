@@ -144,6 +144,9 @@ struct TORCH_API Node : std::enable_shared_from_this<Node> {
 };
 // [end marker: Node]
 
+// "MulBackward0" -> "Mul": how PyTorch's error messages name the operation behind a node.
+TORCH_API std::string forward_name_of(const std::string& node_name);
+
 // Deleting a node can release the only reference to the next one, and so on: a long chain
 // (a loop of a million additions) would recurse a million times. Nodes are created with
 // this deleter, which frees such chains with a loop instead.

@@ -99,28 +99,15 @@ PyObject* THPCppFunction_name(PyObject* self, PyObject* noargs) {
   return PyUnicode_FromString(node.name().c_str());
 }
 
-// The dict behind a removable handle: torch.utils.hooks.RemovableHandle(dict).
-py::object make_handle(const py::dict& dict, const py::handle& hook) {
-  auto handle = py::module_::import("torch.utils.hooks").attr("RemovableHandle")(dict);
-  dict[handle.attr("id")] = hook;
-  return handle;
-}
-
 PyObject* THPCppFunction_register_hook(PyObject* self, PyObject* hook) {
   HANDLE_TH_ERRORS
-  auto& node = *reinterpret_cast<THPCppFunction*>(self)->cdata;
-  py::dict dict;
-  node.add_post_hook(std::make_unique<PyFunctionPostHook>(dict.ptr()));
-  return make_handle(dict, hook).release().ptr();
+  return register_function_hook(*reinterpret_cast<THPCppFunction*>(self)->cdata, hook, /*pre=*/false);
   END_HANDLE_TH_ERRORS
 }
 
 PyObject* THPCppFunction_register_prehook(PyObject* self, PyObject* hook) {
   HANDLE_TH_ERRORS
-  auto& node = *reinterpret_cast<THPCppFunction*>(self)->cdata;
-  py::dict dict;
-  node.add_pre_hook(std::make_unique<PyFunctionPreHook>(dict.ptr()));
-  return make_handle(dict, hook).release().ptr();
+  return register_function_hook(*reinterpret_cast<THPCppFunction*>(self)->cdata, hook, /*pre=*/true);
   END_HANDLE_TH_ERRORS
 }
 
@@ -145,9 +132,7 @@ PyMethodDef default_methods[] = {
 
 }  // namespace
 
-PyObject* THPCppFunction_next_functions(PyObject* self, void* _unused) {
-  HANDLE_TH_ERRORS
-  auto& node = *reinterpret_cast<THPCppFunction*>(self)->cdata;
+PyObject* next_functions_of(const Node& node) {
   const auto num_next = node.num_outputs();
   PyObject* result = PyTuple_New(num_next);
   for (uint32_t i = 0; i < num_next; ++i) {
@@ -158,6 +143,27 @@ PyObject* THPCppFunction_next_functions(PyObject* self, void* _unused) {
     PyTuple_SET_ITEM(result, i, pair);
   }
   return result;
+}
+
+// [marker: register_function_hook]
+PyObject* register_function_hook(Node& node, PyObject* hook, bool pre) {
+  // The hooks live in an OrderedDict the node's hook object holds; the handle removes the
+  // entry from it (torch/utils/hooks.py).
+  py::object dict = py::module_::import("collections").attr("OrderedDict")();
+  if (pre) {
+    node.add_pre_hook(std::make_unique<PyFunctionPreHook>(dict.ptr()));
+  } else {
+    node.add_post_hook(std::make_unique<PyFunctionPostHook>(dict.ptr()));
+  }
+  py::object handle = py::module_::import("torch.utils.hooks").attr("RemovableHandle")(dict);
+  dict[handle.attr("id")] = py::reinterpret_borrow<py::object>(hook);
+  return handle.release().ptr();
+}
+// [end marker: register_function_hook]
+
+PyObject* THPCppFunction_next_functions(PyObject* self, void* _unused) {
+  HANDLE_TH_ERRORS
+  return next_functions_of(*reinterpret_cast<THPCppFunction*>(self)->cdata);
   END_HANDLE_TH_ERRORS
 }
 
@@ -223,13 +229,27 @@ PyObject* functionToPyObject(const std::shared_ptr<Node>& cdata) {
 }
 // [end marker: functionToPyObject]
 
+namespace {
+PyObject* accumulate_grad_variable(PyObject* self, void*) {
+  HANDLE_TH_ERRORS
+  auto* node = static_cast<AccumulateGrad*>(reinterpret_cast<THPCppFunction*>(self)->cdata.get());
+  return THPVariable_Wrap(node->variable);
+  END_HANDLE_TH_ERRORS
+}
+}  // namespace
+
 void initAutogradFunctionBindings(PyObject* module) {
   AnomalyMetadata::factory = []() -> std::unique_ptr<AnomalyMetadata> { return std::make_unique<PyAnomalyMetadata>(); };
-  // The nodes that are not operators.
-  static PyGetSetDef accumulate_grad_properties[] = {THP_FUNCTION_DEFAULT_PROPERTIES, {nullptr}};
+  // The nodes that are not operators. AccumulateGrad also shows its leaf: grad_fn.variable.
+  static PyGetSetDef default_properties[] = {THP_FUNCTION_DEFAULT_PROPERTIES, {nullptr}};
+  static PyGetSetDef accumulate_grad_properties[] = {
+      THP_FUNCTION_DEFAULT_PROPERTIES,
+      {(char*)"variable", (getter)accumulate_grad_variable, nullptr, nullptr, nullptr},
+      {nullptr}};
   static PyTypeObject AccumulateGradClass, GraphRootClass, ErrorClass, NotImplementedClass, CopySlicesClass;
   auto add = [&](PyTypeObject& type, const char* name, const std::type_info& info) {
-    _initFunctionPyTypeObject(type, name, accumulate_grad_properties, nullptr);
+    _initFunctionPyTypeObject(type, name, &type == &AccumulateGradClass ? accumulate_grad_properties : default_properties,
+                              nullptr);
     Py_INCREF(&type);
     PyModule_AddObject(module, name, reinterpret_cast<PyObject*>(&type));
     registerCppFunction(info, &type);

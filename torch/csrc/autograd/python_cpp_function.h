@@ -37,6 +37,12 @@ PyTypeObject* _initFunctionPyTypeObject(PyTypeObject& type, const char* name, Py
                                         PyMethodDef* function_methods);
 void registerCppFunction(const std::type_info& type, PyTypeObject* pytype);
 
+// What grad_fn.next_functions returns: ((node, input_nr), ...). Shared by C++ nodes and
+// custom Functions' ctx objects.
+PyObject* next_functions_of(const Node& node);
+// grad_fn.register_hook / register_prehook: a RemovableHandle over a new hooks dict.
+PyObject* register_function_hook(Node& node, PyObject* hook, bool pre);
+
 // The Python object of a node (new reference); None for nullptr.
 PyObject* functionToPyObject(const std::shared_ptr<Node>& cdata);
 

@@ -301,15 +301,7 @@ PyObject* THPFunction_next_functions(THPFunction* self, void*) {
   HANDLE_TH_ERRORS
   auto node = self->cdata.lock();
   if (!node) Py_RETURN_NONE;
-  PyObject* result = PyTuple_New(node->num_outputs());
-  for (uint32_t i = 0; i < node->num_outputs(); ++i) {
-    const auto& edge = node->next_edge(i);
-    PyObject* pair = PyTuple_New(2);
-    PyTuple_SET_ITEM(pair, 0, functionToPyObject(edge.function));
-    PyTuple_SET_ITEM(pair, 1, PyLong_FromUnsignedLong(edge.input_nr));
-    PyTuple_SET_ITEM(result, i, pair);
-  }
-  return result;
+  return next_functions_of(*node);
   END_HANDLE_TH_ERRORS
 }
 
@@ -325,28 +317,18 @@ PyObject* THPFunction_name(PyObject* self, PyObject*) {
   return PyUnicode_FromString(Py_TYPE(self)->tp_name);
 }
 
-PyObject* THPFunction_register_hook(THPFunction* self, PyObject* hook) {
+PyObject* THPFunction_register_hook_impl(THPFunction* self, PyObject* hook, bool pre) {
   HANDLE_TH_ERRORS
   auto node = self->cdata.lock();
   TORCH_CHECK(node, "Attempted to register a hook on a Function that has no node (not part of a graph)");
-  py::dict dict;
-  node->add_post_hook(std::make_unique<PyFunctionPostHook>(dict.ptr()));
-  auto handle = py::module_::import("torch.utils.hooks").attr("RemovableHandle")(dict);
-  dict[handle.attr("id")] = py::reinterpret_borrow<py::object>(hook);
-  return handle.release().ptr();
+  return register_function_hook(*node, hook, pre);
   END_HANDLE_TH_ERRORS
 }
-
+PyObject* THPFunction_register_hook(THPFunction* self, PyObject* hook) {
+  return THPFunction_register_hook_impl(self, hook, /*pre=*/false);
+}
 PyObject* THPFunction_register_prehook(THPFunction* self, PyObject* hook) {
-  HANDLE_TH_ERRORS
-  auto node = self->cdata.lock();
-  TORCH_CHECK(node, "Attempted to register a hook on a Function that has no node (not part of a graph)");
-  py::dict dict;
-  node->add_pre_hook(std::make_unique<PyFunctionPreHook>(dict.ptr()));
-  auto handle = py::module_::import("torch.utils.hooks").attr("RemovableHandle")(dict);
-  dict[handle.attr("id")] = py::reinterpret_borrow<py::object>(hook);
-  return handle.release().ptr();
-  END_HANDLE_TH_ERRORS
+  return THPFunction_register_hook_impl(self, hook, /*pre=*/true);
 }
 
 PyObject* THPFunction_register_hook_dict(THPFunction* self, PyObject* var) {

@@ -22,16 +22,13 @@ py::object wrap_list(const variable_list& vs) {
   return std::move(t);
 }
 
-// A hook's return value: None keeps the gradients; otherwise it must match them.
-void check_single_result(const py::handle& original, const py::handle& result, const py::handle& hook) {
-  if (result.is_none()) return;
-  if (!THPVariable_Check(result.ptr())) {
+// A tensor hook's return value: None keeps the gradient; anything else must be a tensor.
+void check_single_result(const py::handle& result) {
+  if (!result.is_none() && !THPVariable_Check(result.ptr())) {
     std::stringstream ss;
-    ss << "expected Tensor or None (got " << Py_TYPE(result.ptr())->tp_name << ")";
+    ss << "expected Variable, but hook returned '" << Py_TYPE(result.ptr())->tp_name << "'";
     throw py::type_error(ss.str());
   }
-  (void)original;
-  (void)hook;
 }
 
 variable_list unwrap_list(const py::handle& result, const variable_list& original, const char* what) {
@@ -50,26 +47,29 @@ variable_list unwrap_list(const py::handle& result, const variable_list& origina
 
 }  // namespace
 
-PyFunctionTensorPreHook::PyFunctionTensorPreHook(PyObject* dict_, size_t value_idx_) : dict(dict_), value_idx(value_idx_) {
+PyHookDict::PyHookDict(PyObject* dict_) : dict(dict_) {
   Py_INCREF(dict);
 }
-PyFunctionTensorPreHook::~PyFunctionTensorPreHook() {
+
+PyHookDict::~PyHookDict() {
   if (Py_IsInitialized()) {
     py::gil_scoped_acquire gil;
     Py_DECREF(dict);
   }
 }
 
+py::list PyHookDict::hooks() const {
+  return py::list(py::reinterpret_borrow<py::object>(dict).attr("values")());
+}
+
 // [marker: PyFunctionTensorPreHook]
 variable_list PyFunctionTensorPreHook::operator()(const variable_list& values) {
   py::gil_scoped_acquire gil;
   variable_list result = values;
-  // Copy the dict's values first: a hook may remove itself while running.
-  py::list hooks = py::reinterpret_borrow<py::dict>(dict).attr("values")();
-  for (auto hook : py::list(hooks)) {
+  for (auto hook : dict.hooks()) {
     py::object grad = py::reinterpret_steal<py::object>(THPVariable_Wrap(result[value_idx]));
     py::object res = hook(grad);
-    check_single_result(grad, res, hook);
+    check_single_result(res);
     if (!res.is_none()) {
       result[value_idx] = THPVariable_Unpack(res.ptr());
     }
@@ -78,21 +78,11 @@ variable_list PyFunctionTensorPreHook::operator()(const variable_list& values) {
 }
 // [end marker: PyFunctionTensorPreHook]
 
-PyFunctionPreHook::PyFunctionPreHook(PyObject* dict_) : dict(dict_) {
-  Py_INCREF(dict);
-}
-PyFunctionPreHook::~PyFunctionPreHook() {
-  if (Py_IsInitialized()) {
-    py::gil_scoped_acquire gil;
-    Py_DECREF(dict);
-  }
-}
 
 variable_list PyFunctionPreHook::operator()(const variable_list& values) {
   py::gil_scoped_acquire gil;
   variable_list result = values;
-  py::list hooks = py::reinterpret_borrow<py::dict>(dict).attr("values")();
-  for (auto hook : py::list(hooks)) {
+  for (auto hook : dict.hooks()) {
     py::object res = hook(wrap_list(result));
     if (!res.is_none()) {
       result = unwrap_list(res, result, py::str(hook).cast<std::string>().c_str());
@@ -101,22 +91,12 @@ variable_list PyFunctionPreHook::operator()(const variable_list& values) {
   return result;
 }
 
-PyFunctionPostHook::PyFunctionPostHook(PyObject* dict_) : dict(dict_) {
-  Py_INCREF(dict);
-}
-PyFunctionPostHook::~PyFunctionPostHook() {
-  if (Py_IsInitialized()) {
-    py::gil_scoped_acquire gil;
-    Py_DECREF(dict);
-  }
-}
 
 variable_list PyFunctionPostHook::operator()(const variable_list& outputs, const variable_list& inputs) {
   py::gil_scoped_acquire gil;
   variable_list result = outputs;
-  py::list hooks = py::reinterpret_borrow<py::dict>(dict).attr("values")();
   py::object py_inputs = wrap_list(inputs);
-  for (auto hook : py::list(hooks)) {
+  for (auto hook : dict.hooks()) {
     py::object res = hook(wrap_list(result), py_inputs);
     if (!res.is_none()) {
       result = unwrap_list(res, result, py::str(hook).cast<std::string>().c_str());

@@ -66,12 +66,7 @@ Variable SavedVariable::unpack(std::shared_ptr<Node> saved_for) const {
     }
     message << "]]";
     if (grad_fn) {
-      std::string name = grad_fn->name();
-      const std::string suffix = "Backward0";
-      if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
-        name = name.substr(0, name.size() - suffix.size());
-      }
-      message << ", which is output " << output_nr_ << " of " << name << ",";
+      message << ", which is output " << output_nr_ << " of " << forward_name_of(grad_fn->name()) << ",";
     }
     message << " is at version " << current_version << "; expected version " << saved_version_
             << " instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, "

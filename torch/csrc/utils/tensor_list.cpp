@@ -25,6 +25,10 @@ void check_readable(const at::Tensor& tensor, const char* what) {
 // [marker: load_scalar]
 // The element at `data` as a Scalar of the tensor's kind.
 at::Scalar load_scalar(const void* data, at::ScalarType st) {
+  if (st == at::ScalarType::ComplexHalf) {  // a Python complex, as PyTorch's item() gives
+    const auto z = *static_cast<const c10::complex<c10::Half>*>(data);
+    return at::Scalar(c10::complex<double>(static_cast<float>(z.real()), static_cast<float>(z.imag())));
+  }
   return AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(at::ScalarType::Bool, at::ScalarType::Half, at::ScalarType::BFloat16,
                                                 st, "_local_scalar_dense", [&] {
                                                   return at::Scalar(*static_cast<const scalar_t*>(data));

@@ -75,6 +75,10 @@ void store_value(void* data, PyObject* obj) {
     Py_complex z = PyComplex_AsCComplex(obj);
     if (PyErr_Occurred()) throw py::error_already_set();
     *static_cast<T*>(data) = T(z.real, z.imag);
+  } else if constexpr (std::is_same_v<T, c10::complex<c10::Half>>) {
+    Py_complex z = PyComplex_AsCComplex(obj);
+    if (PyErr_Occurred()) throw py::error_already_set();
+    *static_cast<T*>(data) = T(c10::complex<double>(z.real, z.imag));
   } else if constexpr (std::is_integral_v<T>) {
     if (PyFloat_Check(obj)) {
       *static_cast<T*>(data) = static_cast<T>(PyFloat_AS_DOUBLE(obj));
@@ -102,8 +106,9 @@ void store_scalar(void* data, at::ScalarType scalar_type, PyObject* obj) {
     store_scalar(data, scalar_type, item.ptr());
     return;
   }
-  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(at::ScalarType::Bool, at::ScalarType::Half, at::ScalarType::BFloat16,
-                                         scalar_type, "tensor", [&] { store_value<scalar_t>(data, obj); });
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND4(at::ScalarType::Bool, at::ScalarType::Half, at::ScalarType::BFloat16,
+                                         at::ScalarType::ComplexHalf, scalar_type, "tensor",
+                                         [&] { store_value<scalar_t>(data, obj); });
 }
 // [end marker: store_scalar]
 
@@ -220,6 +225,16 @@ at::ScalarType infer_scalar_type(PyObject* obj) {
 
 at::Tensor tensor_ctor(PythonArgs& r) {
   PyObject* data = r.pyobject(0);
+  // torch.tensor(t) copies t's values and drops its graph; PyTorch nudges toward the spelling
+  // that says so.
+  if (THPVariable_Check(data)) {
+    if (PyErr_WarnEx(PyExc_UserWarning,
+                     "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+                     "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
+                     1) != 0) {
+      throw py::error_already_set();
+    }
+  }
   at::Tensor new_tensor = internal_new_from_data(r.deviceOptional(2), r.scalartypeOptional(1), data,
                                                  /*copy_variables=*/true, /*copy_numpy=*/true,
                                                  /*type_inference=*/r.isNone(1));

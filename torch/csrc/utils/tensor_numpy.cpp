@@ -200,8 +200,10 @@ PyObject* tensor_to_numpy(const at::Tensor& tensor, bool force) {
   PyObject* array = PyArray_New(&PyArray_Type, static_cast<int>(tensor.dim()), sizes.data(), dtype, strides.data(),
                                 data, 0, NPY_ARRAY_ALIGNED | NPY_ARRAY_WRITEABLE, nullptr);
   if (!array) return nullptr;
-  // The array's base is the tensor's Python object: the memory lives as long as the array.
-  PyObject* py_tensor = THPVariable_Wrap(tensor);
+  // The array's base is a Python tensor on the same storage, so the memory lives as long as
+  // the array. As in PyTorch (which passes tensor.detach()), it is a new tensor object, not
+  // the caller's: t.numpy().base is not t.
+  PyObject* py_tensor = THPVariable_Wrap(tensor.alias());
   if (!py_tensor || PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(array), py_tensor) == -1) {
     Py_DECREF(array);
     return nullptr;

@@ -4,8 +4,10 @@
 //
 // Every CPU tensor carries AutogradCPU and ADInplaceOrView, so every call would stop there.
 // Falling through makes the dispatcher skip those keys for operators that register nothing
-// at them. (Autograd kernels are generated per operator from derivatives.yaml when the
-// autograd engine is built; until then every autograd key falls through.)
+// at them: ADInplaceOrView has kernels only for in-place and view operators (generated
+// ADInplaceOrViewType.cpp), and every aten operator with tensor inputs has an Autograd
+// kernel (generated VariableType.cpp, or its CompositeImplicitAutograd kernel, which
+// covers the autograd keys too); operators defined elsewhere without one fall through.
 #include <torch/library.h>
 
 // [marker: fallthroughs]

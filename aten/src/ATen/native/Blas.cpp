@@ -48,7 +48,8 @@ void addmm_impl_cpu_(Tensor& result, const Tensor& self, const Tensor& m1_in, co
   if (!beta_is_zero && self.defined() && !result.is_same(self)) {
     result.copy_(self.expand({m, n}));
   }
-  if (result.numel() == 0) {
+  // On Meta the checks and the output's shape were the whole job (PyTorch's TORCH_META_FUNC(mm)).
+  if (result.numel() == 0 || result.is_meta()) {
     return;
   }
   const Tensor m1 = readable(m1_in);
@@ -154,7 +155,7 @@ Tensor& bmm_out(const Tensor& self, const Tensor& mat2, Tensor& out) {
   check_out_dtype(out, self.scalar_type());
   const int64_t bs = self.size(0), m = self.size(1), k = self.size(2), n = mat2.size(2);
   resize_output(out, {bs, m, n});
-  if (out.numel() == 0) {
+  if (out.numel() == 0 || out.is_meta()) {
     return out;
   }
   const bool blas = cpublas::blas_enabled_for(out.scalar_type());
@@ -219,6 +220,9 @@ Tensor dot(const Tensor& self, const Tensor& tensor) {
               "] and src [", tensor.numel(), "] to have the same number of elements, but got ", self.numel(), " and ",
               tensor.numel(), " elements respectively");
   Tensor out = at::empty({}, self.scalar_type(), std::nullopt, self.device());
+  if (out.is_meta()) {
+    return out;
+  }
   // a row (1 x k) times a column (k x 1).
   AT_DISPATCH_GEMM_TYPES(self.scalar_type(), "dot", [&] {
     cpublas::gemm<scalar_t>(1, 1, self.size(0), 1, as_matrix(self.const_data_ptr<scalar_t>(), 0, self.stride(0)),

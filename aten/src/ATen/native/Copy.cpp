@@ -23,7 +23,7 @@ Tensor& copy_(Tensor& self, const Tensor& src, bool non_blocking) {
   if (self.is_meta()) {
     return self;  // meta tensors have shapes but no values
   }
-  TORCH_CHECK(!src.is_meta(), "Cannot copy out of meta tensor; no data!");
+  TORCH_CHECK_NOT_IMPLEMENTED(!src.is_meta(), "Cannot copy out of meta tensor; no data!");
   auto iter = TensorIteratorConfig()
                   .add_output(self)
                   .add_const_input(src)

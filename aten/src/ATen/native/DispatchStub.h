@@ -12,6 +12,13 @@
 // kernel of add (at::native::add), and the stub picks the CPU loop. PyTorch compiles each
 // cpu/*Kernel.cpp several times (DEFAULT, AVX2, AVX512) and the stub also chooses among
 // them by the CPU's capability; this tree compiles them once.
+//
+// On the Meta device the stub runs nothing: a meta tensor has sizes, strides and a dtype but
+// no bytes, so the operator's own body (checks, the TensorIterator's build, which computes
+// the output's shape, dtype and strides and allocates it) is the whole of the meta kernel.
+// This is what PyTorch's structured kernels split into a meta function (shape logic, shared
+// by every device) and an impl function (the loop), and RegisterMeta.cpp calls only the
+// former. Guide: docs/source/internals/tensor_iterator.rst ("Meta tensors").
 #pragma once
 
 #include <c10/core/DeviceType.h>
@@ -19,6 +26,7 @@
 #include <c10/macros/Macros.h>
 #include <c10/util/Exception.h>
 
+#include <type_traits>
 #include <utility>
 
 namespace at::native {
@@ -44,6 +52,14 @@ struct DispatchStub<rT (*)(Args...)> {
     } else if (device_type == c10::DeviceType::CUDA) {
       fn = cuda_dispatch_ptr;
       TORCH_INTERNAL_ASSERT(fn, "DispatchStub: missing CUDA kernel");
+    } else if (device_type == c10::DeviceType::Meta) {
+      // [marker: meta_stub]
+      if constexpr (std::is_void_v<rT>) {
+        return;  // no data, no loop: the output's metadata is already computed
+      } else {
+        TORCH_CHECK(false, "DispatchStub: this kernel returns a value computed from data; it has no meta form");
+      }
+      // [end marker: meta_stub]
     } else {
       TORCH_CHECK(false, "DispatchStub: unsupported device type", device_type);
     }

@@ -1,5 +1,7 @@
-// aten/src/ATen/native/LinearAlgebra.cpp - matmul (and its out= form) and outer: products built from mm, mv, bmm, dot.
-// Mirrors PyTorch's aten/src/ATen/native/LinearAlgebra.cpp (_matmul_impl, should_fold, outer).
+// aten/src/ATen/native/LinearAlgebra.cpp - matmul (and its out= form) and outer: products built from mm, mv, bmm, dot;
+// linalg_svdvals (singular values, for the nuclear norm).
+// Mirrors PyTorch's aten/src/ATen/native/LinearAlgebra.cpp (_matmul_impl, should_fold, outer) and
+// BatchLinearAlgebra.cpp (linalg_svdvals).
 // Guide: docs/source/internals/one_call.rst.
 //
 // matmul is CompositeImplicitAutograd: it only reshapes and calls other operators, so the
@@ -10,9 +12,16 @@
 #include <ATen/ExpandUtils.h>
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
+#include <ATen/Dispatch.h>
+#include <ATen/Parallel.h>
 #include <ATen/native/Resize.h>
+#include <c10/core/WrapDimMinimal.h>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numeric>
+#include <vector>
 
 namespace at::native {
 
@@ -120,5 +129,119 @@ Tensor outer(const Tensor& self, const Tensor& vec2) {
   // A column times a row, broadcast: mul's type promotion applies (int64 x float -> float).
   return at::mul(self.unsqueeze(1), vec2);
 }
+
+// ---- singular values ----
+
+namespace {
+
+// [marker: jacobi_singular_values]
+// The singular values of one m x n matrix (row-major doubles, m >= n), by one-sided Jacobi
+// (Hestenes): rotate pairs of columns until every pair is orthogonal; the column norms are
+// then the singular values. PyTorch calls LAPACK's gesdd here; this is the short, exact-enough
+// method a reader can follow (quadratic convergence, a handful of sweeps).
+std::vector<double> jacobi_singular_values(std::vector<double> a, int64_t m, int64_t n) {
+  const double eps = std::numeric_limits<double>::epsilon();
+  for (int sweep = 0; sweep < 100; sweep++) {
+    bool rotated = false;
+    for (int64_t p = 0; p < n; p++) {
+      for (int64_t q = p + 1; q < n; q++) {
+        double alpha = 0, beta = 0, gamma = 0;
+        for (int64_t i = 0; i < m; i++) {
+          const double up = a[i * n + p], uq = a[i * n + q];
+          alpha += up * up;
+          beta += uq * uq;
+          gamma += up * uq;
+        }
+        if (gamma == 0 || std::abs(gamma) <= eps * std::sqrt(alpha * beta)) {
+          continue;
+        }
+        rotated = true;
+        const double zeta = (beta - alpha) / (2 * gamma);
+        const double t = (zeta >= 0 ? 1.0 : -1.0) / (std::abs(zeta) + std::sqrt(1 + zeta * zeta));
+        const double c = 1 / std::sqrt(1 + t * t), sn = c * t;
+        for (int64_t i = 0; i < m; i++) {
+          const double up = a[i * n + p], uq = a[i * n + q];
+          a[i * n + p] = c * up - sn * uq;
+          a[i * n + q] = sn * up + c * uq;
+        }
+      }
+    }
+    if (!rotated) {
+      break;
+    }
+  }
+  std::vector<double> sv(n);
+  for (int64_t j = 0; j < n; j++) {
+    double norm2 = 0;
+    for (int64_t i = 0; i < m; i++) norm2 += a[i * n + j] * a[i * n + j];
+    sv[j] = std::sqrt(norm2);
+  }
+  std::sort(sv.begin(), sv.end(), std::greater<double>());
+  return sv;
+}
+// [end marker: jacobi_singular_values]
+
+}  // namespace
+
+// Singular values of each matrix in the batch [..., m, n]: min(m, n) of them, descending.
+Tensor linalg_svdvals(const Tensor& A, std::optional<c10::string_view> driver) {
+  (void)driver;  // a CUDA (cuSOLVER) option in PyTorch
+  TORCH_CHECK(A.dim() >= 2, "linalg.svd: The input tensor A must have at least 2 dimensions.");
+  const ScalarType dtype = A.scalar_type();
+  TORCH_CHECK(isFloatingType(dtype) || isComplexType(dtype),
+              "linalg.svd: Expected a floating point or complex tensor as input. Got ", dtype);
+  TORCH_CHECK_NOT_IMPLEMENTED(dtype == kFloat || dtype == kDouble, "\"linalg_svd_cpu\" not implemented for '",
+                              c10::toString(dtype), "'");
+  const int64_t m = A.size(-2), n = A.size(-1), k = std::min(m, n);
+  std::vector<int64_t> out_shape(A.sizes().begin(), A.sizes().end() - 2);
+  out_shape.push_back(k);
+  Tensor out = at::empty(out_shape, dtype, std::nullopt, A.device(), std::nullopt, std::nullopt);
+  if (out.numel() == 0 || out.is_meta()) {
+    return out;
+  }
+  // Each matrix as doubles, transposed when it is wide so that rows >= columns.
+  Tensor mats = (m >= n ? A : A.transpose(-2, -1)).to(kDouble).contiguous();
+  const int64_t rows = std::max(m, n), cols = k, batch = out.numel() / k;
+  const double* src = mats.const_data_ptr<double>();
+  AT_DISPATCH_FLOATING_TYPES(dtype, "linalg_svd_cpu", [&] {
+    scalar_t* dst = out.mutable_data_ptr<scalar_t>();
+    at::parallel_for(0, batch, 1, [&](int64_t begin, int64_t end) {
+      for (int64_t b = begin; b < end; b++) {
+        std::vector<double> a(src + b * rows * cols, src + (b + 1) * rows * cols);
+        const auto sv = jacobi_singular_values(std::move(a), rows, cols);
+        for (int64_t j = 0; j < k; j++) dst[b * k + j] = static_cast<scalar_t>(sv[j]);
+      }
+    });
+  });
+  return out;
+}
+
+// [marker: nuclear_norm]
+// The nuclear norm of the matrices over two dims: the sum of their singular values (PyTorch's
+// linalg_matrix_norm(A, "nuc", dim, keepdim); torch.norm(A, "nuc") comes here). PyTorch also
+// warns that at::nuclear_norm is deprecated in favour of linalg.matrix_norm, which this tree
+// does not bind to Python yet, so no warning here.
+Tensor nuclear_norm(const Tensor& self, IntArrayRef dim, bool keepdim) {
+  TORCH_CHECK(self.dim() >= 2, "linalg.matrix_norm: The input tensor A must have at least 2 dimensions.");
+  const ScalarType dtype = self.scalar_type();
+  TORCH_CHECK(isFloatingType(dtype) || isComplexType(dtype),
+              "linalg.matrix_norm: Expected a floating point or complex tensor as input. Got ", dtype);
+  TORCH_CHECK(!isReducedFloatingType(dtype) && dtype != kComplexHalf,
+              "linalg.matrix_norm: Low precision dtypes not supported. Got ", dtype);
+  TORCH_CHECK(dim.size() == 2, "linalg.matrix_norm: dim must be a 2-tuple. Got ", dim);
+  const int64_t d0 = c10::maybe_wrap_dim(dim[0], self.dim()), d1 = c10::maybe_wrap_dim(dim[1], self.dim());
+  TORCH_CHECK(d0 != d1, "linalg.matrix_norm: dims must be different. Got (", dim[0], ", ", dim[1], ")");
+  const std::vector<int64_t> source{d0, d1}, destination{-2, -1}, last{-1};
+  Tensor result = at::linalg_svdvals(self.movedim(source, destination)).sum(last);
+  if (keepdim) {
+    result = result.unsqueeze(std::min(d0, d1)).unsqueeze(std::max(d0, d1));
+  }
+  return result;
+}
+
+Tensor nuclear_norm(const Tensor& self, bool keepdim) {
+  return at::native::nuclear_norm(self, IntArrayRef{-2, -1}, keepdim);
+}
+// [end marker: nuclear_norm]
 
 }  // namespace at::native

@@ -343,6 +343,9 @@ static void std_var_out(const char* fname, Tensor& result, Tensor* mean, const T
               "std and var only support floating point and complex dtypes");
   const double correction = correction_opt.has_value() ? correction_opt->toDouble() : 1.0;
   const ScalarType dtype = self.scalar_type();
+  // The variance of complex values is real: the mean of |z - mean|^2 (var of the real parts
+  // plus var of the imaginary parts); var_mean's mean stays complex.
+  const ScalarType var_dtype = toRealValueType(dtype);
   // Each output averages over numel(input) / numel(output) elements; a correction that
   // large leaves no degrees of freedom (the result is inf or nan).
   auto warn_if_no_degrees_of_freedom = [&](const Tensor& out) {
@@ -353,7 +356,7 @@ static void std_var_out(const char* fname, Tensor& result, Tensor* mean, const T
     }
   };
   if (mean == nullptr) {
-    auto iter = make_reduction(fname, result, self, dim, keepdim, dtype, dtype);
+    auto iter = make_reduction(fname, result, self, dim, keepdim, dtype, var_dtype);
     warn_if_no_degrees_of_freedom(result);
     if (iter.numel() == 0) {
       result.fill_(std::numeric_limits<double>::quiet_NaN());
@@ -361,7 +364,7 @@ static void std_var_out(const char* fname, Tensor& result, Tensor* mean, const T
       std_var_stub(iter.device_type(), iter, correction, take_sqrt);
     }
   } else {
-    auto iter = make_reduction(fname, result, *mean, self, dim, keepdim, dtype, dtype);
+    auto iter = make_reduction(fname, result, *mean, self, dim, keepdim, var_dtype, dtype);
     warn_if_no_degrees_of_freedom(result);
     if (iter.numel() == 0) {
       result.fill_(std::numeric_limits<double>::quiet_NaN());
@@ -449,6 +452,12 @@ Tensor linalg_vector_norm(const Tensor& self, const Scalar& ord, OptionalIntArra
     TORCH_CHECK(p >= 0 && !std::isinf(p),
                 "linalg.vector_norm cannot compute the ", ord.toDouble(), " norm on an empty tensor because the "
                 "operation does not have an identity");
+  }
+  // The norm of complex values is the norm of their absolute values, a real tensor.
+  if (c10::isComplexType(self.scalar_type())) {
+    return at::linalg_vector_norm(at::abs(self), ord, dim, keepdim,
+                                  opt_dtype.has_value() ? std::optional<ScalarType>(toRealValueType(*opt_dtype))
+                                                        : std::nullopt);
   }
   const ScalarType dtype = opt_dtype.value_or(self.scalar_type());
   Tensor result;

@@ -123,7 +123,9 @@ inline TensorIterator make_reduction(const char* name, Tensor& result1, Tensor& 
   resize_reduction_result(result2, self, mask, keepdim, dtype2);
   auto viewed1 = review_reduce_result(result1, ndim, mask, keepdim);
   auto viewed2 = review_reduce_result(result2, ndim, mask, keepdim);
-  return TensorIterator::reduce_op(viewed1, viewed2, self.scalar_type() == dtype1 ? self : self.to(dtype1));
+  // var_mean of a complex input has a real var (dtype1) and a complex mean: read it as is.
+  const bool read_as_is = self.scalar_type() == dtype1 || self.scalar_type() == dtype2;
+  return TensorIterator::reduce_op(viewed1, viewed2, read_as_is ? self : self.to(dtype1));
 }
 
 // max(dim) and friends have no identity: an empty reduced dimension is an IndexError.

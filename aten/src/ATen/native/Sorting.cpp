@@ -8,6 +8,7 @@
 // their order.
 #include <ATen/Dispatch.h>
 #include <ATen/Functions.h>
+#include <ATen/OpMathType.h>
 #include <ATen/NativeFunctions.h>
 #include <ATen/native/Resize.h>
 #include <ATen/Parallel.h>
@@ -112,12 +113,72 @@ Tensor argsort_stable(const Tensor& self, bool stable, int64_t dim, bool descend
   return std::get<1>(at::sort(self, stable, dim, descending));
 }
 
+// [marker: topk]
+// The top k of each row, as PyTorch's TopKImpl.h picks them: (value, index) pairs, a
+// partial_sort when k is small against the row (k * 64 <= n), otherwise nth_element, which
+// leaves the first k in no particular order; sorted=True then sorts them (nth_element
+// already put the k-th in place, so only the first k - 1 are sorted). With sorted=False the
+// order is whatever std::nth_element leaves, exactly as in PyTorch on the same C++ library.
+// NaN counts as the largest value.
 std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted) {
-  (void)sorted;  // the top k always come out sorted here
   dim = c10::maybe_wrap_dim(dim, self.dim());
   const int64_t n = self.dim() == 0 ? 1 : self.size(dim);
   TORCH_CHECK(k >= 0 && k <= n, "selected index k out of range");
-  return sort_rows(self, dim, largest, k);
+  TORCH_CHECK(self.scalar_type() != kBool, "topk does not support bool dtypes on CPU");
+  Tensor input = self.dim() == 0 ? self.view({1}) : self.movedim(dim, -1).contiguous();
+  std::vector<int64_t> out_shape = input.sizes().vec();
+  out_shape.back() = k;
+  Tensor values = at::empty(out_shape, input.scalar_type(), std::nullopt, input.device(), std::nullopt, std::nullopt);
+  Tensor indices = at::empty(out_shape, kLong, std::nullopt, input.device(), std::nullopt, std::nullopt);
+  const int64_t rows = n == 0 ? 0 : input.numel() / n;
+  if (k > 0 && !input.is_meta()) {
+    AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, input.scalar_type(), "topk_cpu", [&] {
+      using acc_t = at::opmath_type<scalar_t>;
+      using elem_t = std::pair<acc_t, int64_t>;
+      const scalar_t* in = input.const_data_ptr<scalar_t>();
+      scalar_t* vout = values.mutable_data_ptr<scalar_t>();
+      int64_t* iout = indices.mutable_data_ptr<int64_t>();
+      auto greater = [](const elem_t& x, const elem_t& y) {
+        return (is_nan(x.first) && !is_nan(y.first)) || x.first > y.first;
+      };
+      auto less = [](const elem_t& x, const elem_t& y) {
+        return (!is_nan(x.first) && is_nan(y.first)) || x.first < y.first;
+      };
+      at::parallel_for(0, rows, std::max<int64_t>(1, at::internal::GRAIN_SIZE / std::max<int64_t>(n, 1)),
+                       [&](int64_t begin, int64_t end) {
+        std::vector<elem_t> queue(n);
+        for (int64_t r = begin; r < end; r++) {
+          for (int64_t j = 0; j < n; j++) {
+            queue[j] = {static_cast<acc_t>(in[r * n + j]), j};
+          }
+          auto select = [&](auto cmp) {
+            if (k * 64 <= n) {
+              std::partial_sort(queue.begin(), queue.begin() + k, queue.end(), cmp);
+            } else {
+              std::nth_element(queue.begin(), queue.begin() + k - 1, queue.end(), cmp);
+              if (sorted) {
+                std::sort(queue.begin(), queue.begin() + k - 1, cmp);
+              }
+            }
+          };
+          if (largest) {
+            select(greater);
+          } else {
+            select(less);
+          }
+          for (int64_t j = 0; j < k; j++) {
+            vout[r * k + j] = static_cast<scalar_t>(queue[j].first);
+            iout[r * k + j] = queue[j].second;
+          }
+        }
+      });
+    });
+  }
+  if (self.dim() == 0) {
+    return {values.view(IntArrayRef{}), indices.view(IntArrayRef{})};
+  }
+  return {values.movedim(-1, dim).contiguous(), indices.movedim(-1, dim).contiguous()};
 }
+// [end marker: topk]
 
 }  // namespace at::native

@@ -52,7 +52,6 @@ CREATE_UNARY_FUNCS(tanh, unary_float_op)
 CREATE_UNARY_FUNCS(sigmoid, unary_float_op)
 CREATE_UNARY_FUNCS(erf, unary_float_op)
 CREATE_UNARY_FUNCS(reciprocal, unary_float_op)
-CREATE_UNARY_FUNCS(sign, unary_op)
 CREATE_UNARY_FUNCS(floor, unary_op)
 CREATE_UNARY_FUNCS(ceil, unary_op)
 CREATE_UNARY_FUNCS(round, unary_op)
@@ -162,6 +161,88 @@ Tensor& abs_(Tensor& self) {
   return at::native::abs_out(self, self);
 }
 // [end marker: abs_complex]
+
+// ---- sign, sgn, angle ----
+
+namespace {
+void sign_check(const Tensor& self) {
+  TORCH_CHECK_NOT_IMPLEMENTED(!isComplexType(self.scalar_type()),
+                              "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use "
+                              "torch.sgn instead.");
+}
+}  // namespace
+
+Tensor& sign_out(const Tensor& self, Tensor& out) {
+  sign_check(self);
+  auto iter = TensorIterator::unary_op(out, self);
+  sign_stub(iter.device_type(), iter);
+  return out;
+}
+Tensor sign(const Tensor& self) {
+  sign_check(self);
+  auto iter = TensorIterator::unary_op(Tensor(), self);
+  sign_stub(iter.device_type(), iter);
+  return iter.output();
+}
+Tensor& sign_(Tensor& self) {
+  return at::native::sign_out(self, self);
+}
+
+// sgn is sign extended to complex numbers (z / |z|); for real dtypes it is sign.
+Tensor& sgn_out(const Tensor& self, Tensor& out) {
+  auto iter = TensorIterator::unary_op(out, self);
+  if (isComplexType(iter.common_dtype())) {
+    sgn_stub(iter.device_type(), iter);
+  } else {
+    sign_stub(iter.device_type(), iter);
+  }
+  return out;
+}
+Tensor sgn(const Tensor& self) {
+  auto iter = TensorIterator::unary_op(Tensor(), self);
+  if (isComplexType(iter.common_dtype())) {
+    sgn_stub(iter.device_type(), iter);
+  } else {
+    sign_stub(iter.device_type(), iter);
+  }
+  return iter.output();
+}
+Tensor& sgn_(Tensor& self) {
+  return at::native::sgn_out(self, self);
+}
+
+// angle of a complex tensor is real (like abs); of a real one, pi for negatives, 0 otherwise,
+// in the default float dtype for integers (PyTorch has no in-place angle_).
+Tensor& angle_out(const Tensor& self, Tensor& out) {
+  const ScalarType self_dtype = self.scalar_type();
+  if (isComplexType(self_dtype)) {
+    const ScalarType real_dtype = toRealValueType(self_dtype);
+    TORCH_CHECK(canCast(real_dtype, out.scalar_type()), "result type ", real_dtype,
+                " can't be cast to the desired output type ", out.scalar_type());
+    if (out.scalar_type() != real_dtype) {
+      Tensor real_result = at::native::angle(self);
+      at::native::resize_output(out, real_result.sizes());
+      out.copy_(real_result);
+      return out;
+    }
+    auto iter = TensorIteratorConfig().check_all_same_dtype(false).add_output(out).add_const_input(self).build();
+    angle_stub(iter.device_type(), iter);
+    return out;
+  }
+  auto iter = TensorIterator::unary_float_op(out, self);
+  angle_stub(iter.device_type(), iter);
+  return out;
+}
+Tensor angle(const Tensor& self) {
+  if (isComplexType(self.scalar_type())) {
+    Tensor result = at::empty({0}, toRealValueType(self.scalar_type()), std::nullopt, self.device(), std::nullopt,
+                              std::nullopt);
+    return at::native::angle_out(self, result);
+  }
+  auto iter = TensorIterator::unary_float_op(Tensor(), self);
+  angle_stub(iter.device_type(), iter);
+  return iter.output();
+}
 
 // NaN is the only value not equal to itself (for complex: NaN in either part).
 Tensor isnan(const Tensor& self) {

@@ -17,7 +17,8 @@ using unary_fn = void (*)(TensorIteratorBase&);
 
 #define AT_FORALL_UNARY_STUBS(_) \
   _(neg) _(abs) _(exp) _(log) _(log1p) _(sqrt) _(rsqrt) _(sin) _(cos) _(tan) _(tanh) _(sigmoid) _(erf) \
-  _(sign) _(floor) _(ceil) _(round) _(trunc) _(reciprocal) _(logical_not) _(bitwise_not)
+  _(sign) _(floor) _(ceil) _(round) _(trunc) _(reciprocal) _(logical_not) _(bitwise_not) \
+  _(sgn) _(angle)
 
 #define DECLARE_UNARY_STUB(name) DECLARE_DISPATCH(unary_fn, name##_stub);
 AT_FORALL_UNARY_STUBS(DECLARE_UNARY_STUB)

@@ -5,6 +5,7 @@
 #include <ATen/Dispatch.h>
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
+#include <c10/core/WrapDimMinimal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -69,5 +70,52 @@ std::tuple<Tensor, Tensor, Tensor> _unique2_cpu(const Tensor& self, bool sorted,
   return {output, inverse, counts};
 }
 // [end marker: unique]
+
+
+// [marker: unique_dim]
+// The distinct slices along dim (torch.unique(x, dim=0): the distinct rows). The slices are
+// flattened to rows of a [size(dim), rest] matrix, their indices sorted by comparing rows
+// lexicographically, and equal neighbours merged. The rows come out sorted, as in PyTorch
+// (sorted=False sorts too).
+std::tuple<Tensor, Tensor, Tensor> unique_dim_cpu(const Tensor& self, int64_t dim, bool sorted, bool return_inverse,
+                                                  bool return_counts) {
+  (void)sorted;
+  (void)return_inverse;
+  (void)return_counts;
+  dim = c10::maybe_wrap_dim(dim, self.dim());
+  const int64_t n = self.size(dim);
+  Tensor rows = self.movedim(dim, 0).contiguous().view({n, -1});
+  const int64_t width = rows.size(1);
+  std::vector<int64_t> perm(n);
+  std::iota(perm.begin(), perm.end(), 0);
+  Tensor inverse, counts;
+  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, rows.scalar_type(), "unique_dim", [&] {
+    const scalar_t* x = rows.const_data_ptr<scalar_t>();
+    std::sort(perm.begin(), perm.end(), [&](int64_t a, int64_t b) {
+      return std::lexicographical_compare(x + a * width, x + (a + 1) * width, x + b * width, x + (b + 1) * width);
+    });
+    std::vector<int64_t> keep;  // the first index of each run of equal rows
+    std::vector<int64_t> inv(n), count_vec;
+    for (int64_t i = 0; i < n; i++) {
+      if (i == 0 || !std::equal(x + perm[i] * width, x + (perm[i] + 1) * width, x + perm[i - 1] * width)) {
+        keep.push_back(perm[i]);
+        count_vec.push_back(0);
+      }
+      inv[perm[i]] = static_cast<int64_t>(keep.size()) - 1;
+      count_vec.back() += 1;
+    }
+    perm = keep;
+    inverse = at::empty({n}, kLong, std::nullopt, self.device(), std::nullopt, std::nullopt);
+    std::copy(inv.begin(), inv.end(), inverse.mutable_data_ptr<int64_t>());
+    counts = at::empty({static_cast<int64_t>(count_vec.size())}, kLong, std::nullopt, self.device(), std::nullopt,
+                       std::nullopt);
+    std::copy(count_vec.begin(), count_vec.end(), counts.mutable_data_ptr<int64_t>());
+  });
+  Tensor index = at::empty({static_cast<int64_t>(perm.size())}, kLong, std::nullopt, self.device(), std::nullopt,
+                           std::nullopt);
+  std::copy(perm.begin(), perm.end(), index.mutable_data_ptr<int64_t>());
+  return {self.index_select(dim, index), inverse, counts};
+}
+// [end marker: unique_dim]
 
 }  // namespace at::native

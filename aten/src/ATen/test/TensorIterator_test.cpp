@@ -161,8 +161,35 @@ TEST(TensorIteratorTest, CheckAllSameDtypeByDefault) {
 
 TEST(TensorIteratorTest, DifferentDevicesAreRefused) {
   Tensor meta = at::empty({2}, at::kFloat, std::nullopt, at::Device(at::DeviceType::Meta), std::nullopt, std::nullopt);
+  // Meta's wording names the first tensor's device as the expected one.
   EXPECT_EQ(errorOf([&] { TensorIterator::binary_op(Tensor(), meta, at::ones({2})); }),
-            "Expected all tensors to be on the same device, but found at least two devices, meta and cpu!");
+            "Tensor on device cpu is not on the expected device meta!");
+  EXPECT_EQ(errorOf([&] { TensorIterator::binary_op(Tensor(), at::ones({2}), meta); }),
+            "Tensor on device meta is not on the expected device cpu!");
+}
+
+// ---- meta: build() computes the output's shape, dtype and strides; no loop runs ----
+
+TEST(TensorIteratorTest, MetaBuildAllocatesAMetaOutputWithoutData) {
+  Tensor a = at::empty({2, 1, 3}, at::kInt, std::nullopt, at::Device(at::DeviceType::Meta), std::nullopt, std::nullopt);
+  Tensor b = at::empty({4, 1}, at::kFloat, std::nullopt, at::Device(at::DeviceType::Meta), std::nullopt, std::nullopt);
+  auto iter = TensorIterator::binary_op(Tensor(), a, b);
+  EXPECT_TRUE(iter.output().is_meta());
+  EXPECT_EQ(iter.output().sizes(), at::IntArrayRef({2, 4, 3}));
+  EXPECT_EQ(iter.output().strides(), at::IntArrayRef({12, 3, 1}));
+  EXPECT_EQ(iter.output().scalar_type(), at::kFloat);
+  EXPECT_EQ(iter.output().data_ptr(), nullptr);
+}
+
+TEST(TensorIteratorTest, MetaOperatorsRunTheirShapeLogicOnly) {
+  Tensor a = at::empty({2, 3}, at::kFloat, std::nullopt, at::Device(at::DeviceType::Meta), std::nullopt, std::nullopt);
+  Tensor sum = at::add(a, a).sum(at::IntArrayRef{0}, /*keepdim=*/true);
+  EXPECT_TRUE(sum.is_meta());
+  EXPECT_EQ(sum.sizes(), at::IntArrayRef({1, 3}));
+  Tensor prod = at::mm(a, a.t());
+  EXPECT_TRUE(prod.is_meta());
+  EXPECT_EQ(prod.sizes(), at::IntArrayRef({2, 2}));
+  EXPECT_EQ(errorOf([&] { at::mm(a, a); }), "mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)");
 }
 
 TEST(TensorIteratorTest, ZeroDimCpuTensorsMayJoinAnotherDevice) {

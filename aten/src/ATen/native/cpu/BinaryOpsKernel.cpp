@@ -19,8 +19,21 @@
 namespace at::native {
 namespace {
 
+// complex32 (torch.chalf): PyTorch's CPU kernels take it only in add, sub and mul (and in
+// the ops that move bytes: copy, cat, where, indexing); the arithmetic is done in
+// complex<float> and rounded once, as for Half.
+using chalf_t = c10::complex<c10::Half>;
+using cfloat_t = c10::complex<float>;
+
 // [marker: add_kernel]
 void add_kernel(TensorIteratorBase& iter, const Scalar& alpha_scalar) {
+  if (iter.common_dtype() == kComplexHalf) {
+    const auto alpha = static_cast<cfloat_t>(alpha_scalar.toComplexDouble());
+    cpu_kernel(iter, [alpha](chalf_t a, chalf_t b) -> chalf_t {
+      return chalf_t(cfloat_t(a) + alpha * cfloat_t(b));
+    });
+    return;
+  }
   if (iter.common_dtype() == kBool) {
     // bool + bool is "or" (PyTorch stores any nonzero sum as true).
     const bool alpha = alpha_scalar.to<bool>();
@@ -42,6 +55,10 @@ void add_kernel(TensorIteratorBase& iter, const Scalar& alpha_scalar) {
 // [end marker: add_kernel]
 
 void mul_kernel(TensorIteratorBase& iter) {
+  if (iter.common_dtype() == kComplexHalf) {
+    cpu_kernel(iter, [](chalf_t a, chalf_t b) -> chalf_t { return chalf_t(cfloat_t(a) * cfloat_t(b)); });
+    return;
+  }
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(kBool, kHalf, kBFloat16, iter.common_dtype(), "mul_cpu", [&] {
     using opmath_t = opmath_type<scalar_t>;
     cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t { return static_cast<opmath_t>(a) * static_cast<opmath_t>(b); });
@@ -256,8 +273,8 @@ BITWISE_KERNEL(bitwise_xor, ^)
 // Complex numbers are unordered: lt/le/gt/ge leave them out of their dtype list, so they
 // raise PyTorch's '"lt_cpu" not implemented for 'ComplexFloat''; eq/ne and the logical
 // operators (a complex number is true when either part is nonzero) take them.
-#define COMPARISON_KERNEL_BODY(DISPATCH, name, expr)                                                   \
-  void name##_kernel(TensorIteratorBase& iter) {                                                       \
+#define COMPARISON_KERNEL_BODY(DISPATCH, fn, name, expr)                                               \
+  void fn(TensorIteratorBase& iter) {                                                                  \
     DISPATCH(kBool, kHalf, kBFloat16, iter.common_dtype(), #name "_cpu", [&] {                          \
       if (iter.dtype(0) == kBool) {                                                                    \
         cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> bool { return expr; });                         \
@@ -266,15 +283,31 @@ BITWISE_KERNEL(bitwise_xor, ^)
       }                                                                                                \
     });                                                                                                \
   }
-#define COMPARISON_KERNEL(name, expr) COMPARISON_KERNEL_BODY(AT_DISPATCH_ALL_TYPES_AND3, name, expr)
+#define COMPARISON_KERNEL(name, expr) \
+  COMPARISON_KERNEL_BODY(AT_DISPATCH_ALL_TYPES_AND3, name##_kernel, name, expr)
 #define COMPARISON_KERNEL_WITH_COMPLEX(name, expr) \
-  COMPARISON_KERNEL_BODY(AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3, name, expr)
+  COMPARISON_KERNEL_BODY(AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3, name##_kernel, name, expr)
 COMPARISON_KERNEL(lt, a < b)
 COMPARISON_KERNEL(le, a <= b)
 COMPARISON_KERNEL(gt, a > b)
 COMPARISON_KERNEL(ge, a >= b)
-COMPARISON_KERNEL_WITH_COMPLEX(eq, a == b)
-COMPARISON_KERNEL_WITH_COMPLEX(ne, a != b)
+COMPARISON_KERNEL_BODY(AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3, eq_other_kernel, eq, a == b)
+COMPARISON_KERNEL_BODY(AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3, ne_other_kernel, ne, a != b)
+// eq and ne also take complex32, compared exactly (bool output only).
+void eq_kernel(TensorIteratorBase& iter) {
+  if (iter.common_dtype() == kComplexHalf && iter.dtype(0) == kBool) {
+    cpu_kernel(iter, [](chalf_t a, chalf_t b) -> bool { return cfloat_t(a) == cfloat_t(b); });
+    return;
+  }
+  eq_other_kernel(iter);
+}
+void ne_kernel(TensorIteratorBase& iter) {
+  if (iter.common_dtype() == kComplexHalf && iter.dtype(0) == kBool) {
+    cpu_kernel(iter, [](chalf_t a, chalf_t b) -> bool { return cfloat_t(a) != cfloat_t(b); });
+    return;
+  }
+  ne_other_kernel(iter);
+}
 COMPARISON_KERNEL_WITH_COMPLEX(logical_and, static_cast<bool>(a) && static_cast<bool>(b))
 COMPARISON_KERNEL_WITH_COMPLEX(logical_or, static_cast<bool>(a) || static_cast<bool>(b))
 COMPARISON_KERNEL_WITH_COMPLEX(logical_xor, static_cast<bool>(a) != static_cast<bool>(b))

@@ -90,7 +90,7 @@ void index_put_kernel(TensorIterator& iter, IntArrayRef index_size, IntArrayRef 
     });
     return;
   }
-  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.dtype(), "index_put_accumulate", [&] {
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(kBool, kHalf, kBFloat16, iter.dtype(), "index_put_accumulate", [&] {
     cpu_index_kernel(
         iter, index_size, index_stride,
         [](char* dst, char* src, int64_t offset) {

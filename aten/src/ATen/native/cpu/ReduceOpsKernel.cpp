@@ -86,7 +86,7 @@ struct ProdOps {
 };
 
 void prod_kernel_impl(TensorIteratorBase& iter) {
-  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(kHalf, kBFloat16, iter.dtype(0), "prod_cpu", [&] {
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(kHalf, kBFloat16, iter.dtype(0), "prod_out_cpu", [&] {
     using acc_t = at::opmath_type<scalar_t>;
     binary_kernel_reduce<scalar_t>(iter, ProdOps<scalar_t>{}, acc_t(1));
   });
@@ -211,7 +211,59 @@ struct WelfordData {
   int64_t n = 0;
 };
 
+// Complex values: the mean is complex, m2 the sum of |x - mean|^2 (a real number).
+struct ComplexWelfordData {
+  c10::complex<double> mean = 0;
+  double m2 = 0;
+  int64_t n = 0;
+};
+
+void complex_std_var_kernel(TensorIteratorBase& iter, double correction, bool take_sqrt) {
+  AT_DISPATCH_COMPLEX_TYPES(iter.input_dtype(), "std_cpu", [&] {
+    using real_t = typename scalar_t::value_type;
+    using acc_t = c10::complex<double>;
+    const int nout = iter.noutputs();
+    reduce_rows<ComplexWelfordData>(
+        iter, ComplexWelfordData{},
+        [](ComplexWelfordData acc, char* p, int64_t s, int64_t n, int64_t) {
+          for (int64_t i = 0; i < n; i++) {
+            const acc_t x = static_cast<acc_t>(*reinterpret_cast<const scalar_t*>(p + i * s));
+            acc.n += 1;
+            const acc_t delta = x - acc.mean;
+            acc.mean += delta / static_cast<double>(acc.n);
+            const acc_t after = x - acc.mean;
+            acc.m2 += delta.real() * after.real() + delta.imag() * after.imag();
+          }
+          return acc;
+        },
+        [](ComplexWelfordData a, ComplexWelfordData b) {
+          if (a.n == 0) return b;
+          if (b.n == 0) return a;
+          ComplexWelfordData r;
+          r.n = a.n + b.n;
+          const acc_t delta = b.mean - a.mean;
+          const double nb_over_n = static_cast<double>(b.n) / static_cast<double>(r.n);
+          r.mean = a.mean + delta * nb_over_n;
+          r.m2 = a.m2 + b.m2 + std::norm(delta) * static_cast<double>(a.n) * nb_over_n;
+          return r;
+        },
+        [=](ComplexWelfordData acc, char* const* ptrs) {
+          const double nan = std::numeric_limits<double>::quiet_NaN();
+          const double divisor = std::max(0.0, static_cast<double>(acc.n) - correction);
+          const double var = acc.n == 0 ? nan : acc.m2 / divisor;
+          *reinterpret_cast<real_t*>(ptrs[0]) = static_cast<real_t>(take_sqrt ? std::sqrt(var) : var);
+          if (nout == 2) {
+            *reinterpret_cast<scalar_t*>(ptrs[1]) = acc.n == 0 ? scalar_t(nan, nan) : static_cast<scalar_t>(acc.mean);
+          }
+        });
+  });
+}
+
 void std_var_kernel_impl(TensorIteratorBase& iter, double correction, bool take_sqrt) {
+  if (isComplexType(iter.input_dtype())) {
+    complex_std_var_kernel(iter, correction, take_sqrt);
+    return;
+  }
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.input_dtype(), "std_cpu", [&] {
     const int nout = iter.noutputs();
     reduce_rows<WelfordData>(

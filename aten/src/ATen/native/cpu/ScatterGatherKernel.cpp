@@ -49,8 +49,7 @@ inline void apply_reduce(scalar_t* dst, scalar_t value, ReductionType reduce) {
 
 // self[i][index[i][j]] (op)= src[i][j] (dim 1). Serial: two entries may name one element.
 void scatter_kernel(TensorIterator& iter, int64_t dim, int64_t dim_size, int64_t dim_stride, ReductionType reduce) {
-  // Scatter and its reductions take real dtypes here; PyTorch also accepts complex.
-  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.dtype(), "scatter", [&] {
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(kBool, kHalf, kBFloat16, iter.dtype(), "scatter", [&] {
     iter.serial_for_each([&](char** data, const int64_t* strides, int64_t n0, int64_t n1) {
       char *self = data[0], *src = data[1], *index = data[2];
       for (int64_t j = 0; j < n1; j++) {
@@ -69,7 +68,7 @@ void scatter_kernel(TensorIterator& iter, int64_t dim, int64_t dim_size, int64_t
 
 void scatter_fill_kernel(TensorIterator& iter, int64_t dim, int64_t dim_size, int64_t dim_stride,
                          const Scalar& value, ReductionType reduce) {
-  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.dtype(), "scatter_fill", [&] {
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(kBool, kHalf, kBFloat16, iter.dtype(), "scatter_fill", [&] {
     const auto value_ = value.to<scalar_t>();
     iter.serial_for_each([&](char** data, const int64_t* strides, int64_t n0, int64_t n1) {
       char *self = data[0], *index = data[1];

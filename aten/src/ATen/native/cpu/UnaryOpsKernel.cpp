@@ -27,9 +27,11 @@ namespace {
 
 // The same for floating and complex dtypes: for complex64/complex128 `a` is a
 // c10::complex<float/double>, and std::exp etc. are its overloads in c10/util/complex.h.
-#define FLOATING_AND_COMPLEX_UNARY_KERNEL(name, expr)                                                \
+// (PyTorch computes exp, log, sqrt, ... with its "vml" kernels, and their dtype errors say so:
+// '"exp_vml_cpu" not implemented for 'ComplexHalf''; `label` is that name.)
+#define FLOATING_AND_COMPLEX_UNARY_KERNEL_LABELED(name, label, expr)                                 \
   void name##_kernel(TensorIteratorBase& iter) {                                                     \
-    AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), #name "_cpu", [&] { \
+    AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), label, [&] {   \
       using opmath_t = opmath_type<scalar_t>;                                                        \
       cpu_kernel_vec(iter, [](scalar_t a_) -> scalar_t {                                             \
         const opmath_t a = a_;                                                                       \
@@ -38,15 +40,46 @@ namespace {
     });                                                                                              \
   }
 
-FLOATING_AND_COMPLEX_UNARY_KERNEL(exp, std::exp(a))
-FLOATING_AND_COMPLEX_UNARY_KERNEL(log, std::log(a))
-FLOATING_UNARY_KERNEL(log1p, std::log1p(a))
-FLOATING_AND_COMPLEX_UNARY_KERNEL(sqrt, std::sqrt(a))
+#define FLOATING_AND_COMPLEX_UNARY_KERNEL(name, expr) FLOATING_AND_COMPLEX_UNARY_KERNEL_LABELED(name, #name "_cpu", expr)
+#define VML_UNARY_KERNEL(name, expr) FLOATING_AND_COMPLEX_UNARY_KERNEL_LABELED(name, #name "_vml_cpu", expr)
+
+VML_UNARY_KERNEL(exp, std::exp(a))
+VML_UNARY_KERNEL(log, std::log(a))
+// [marker: complex_log1p]
+// log1p of a complex number, accurate near 0 where log(1 + z) would lose z to rounding:
+// with 1 + z = r e^(i theta), log1p(z) = log(r) + i theta, and for |z| < 1/2
+// log(r) = log1p(x (2 + x) + y^2) / 2. PyTorch's c10/util/complex_math.h log1p.
+template <typename T>
+c10::complex<T> complex_log1p(const c10::complex<T>& z) {
+  const T x = z.real(), y = z.imag();
+  const T theta = std::atan2(y, x + T(1));
+  if (std::abs(z) < T(0.5)) {
+    const T r = x * (T(2) + x) + y * y;
+    if (r == 0) {
+      return {x, theta};  // underflow: log1p(x) ~ x
+    }
+    return {T(0.5) * std::log1p(r), theta};
+  }
+  return {std::log(std::hypot(x + T(1), y)), theta};
+}
+// [end marker: complex_log1p]
+
+template <typename T>
+T log1p_any(const T& a) {
+  if constexpr (c10::is_complex<T>::value) {
+    return complex_log1p(a);
+  } else {
+    return std::log1p(a);
+  }
+}
+
+VML_UNARY_KERNEL(log1p, log1p_any(a))
+VML_UNARY_KERNEL(sqrt, std::sqrt(a))
 FLOATING_AND_COMPLEX_UNARY_KERNEL(rsqrt, opmath_t(1) / std::sqrt(a))
-FLOATING_AND_COMPLEX_UNARY_KERNEL(sin, std::sin(a))
-FLOATING_AND_COMPLEX_UNARY_KERNEL(cos, std::cos(a))
-FLOATING_AND_COMPLEX_UNARY_KERNEL(tan, std::tan(a))
-FLOATING_AND_COMPLEX_UNARY_KERNEL(tanh, std::tanh(a))
+VML_UNARY_KERNEL(sin, std::sin(a))
+VML_UNARY_KERNEL(cos, std::cos(a))
+VML_UNARY_KERNEL(tan, std::tan(a))
+VML_UNARY_KERNEL(tanh, std::tanh(a))
 FLOATING_AND_COMPLEX_UNARY_KERNEL(sigmoid, opmath_t(1) / (opmath_t(1) + std::exp(-a)))
 FLOATING_UNARY_KERNEL(erf, std::erf(a))
 FLOATING_AND_COMPLEX_UNARY_KERNEL(reciprocal, opmath_t(1) / a)
@@ -63,7 +96,15 @@ FLOATING_AND_COMPLEX_UNARY_KERNEL(reciprocal, opmath_t(1) / a)
     });                                                                                            \
   }
 
+// complex32 (torch.chalf) is computed in complex<float>, rounded once.
+using chalf_t = c10::complex<c10::Half>;
+using cfloat_t = c10::complex<float>;
+
 void neg_kernel(TensorIteratorBase& iter) {
+  if (iter.common_dtype() == kComplexHalf) {
+    cpu_kernel(iter, [](chalf_t a) -> chalf_t { return chalf_t(-cfloat_t(a)); });
+    return;
+  }
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(kHalf, kBFloat16, iter.common_dtype(), "neg_cpu", [&] {
     using opmath_t = opmath_type<scalar_t>;
     cpu_kernel_vec(iter, [](scalar_t a) -> scalar_t { return -static_cast<opmath_t>(a); });
@@ -75,6 +116,10 @@ void neg_kernel(TensorIteratorBase& iter) {
 // differ, as PyTorch's abs_kernel for complex does.
 void abs_kernel(TensorIteratorBase& iter) {
   const ScalarType in_dtype = iter.input_dtype();
+  if (in_dtype == kComplexHalf && iter.dtype(0) == kHalf) {
+    cpu_kernel(iter, [](chalf_t a) -> c10::Half { return c10::Half(std::abs(cfloat_t(a))); });
+    return;
+  }
   if (isComplexType(in_dtype)) {
     AT_DISPATCH_COMPLEX_TYPES(in_dtype, "abs_cpu", [&] {
       using real_t = typename scalar_t::value_type;
@@ -112,6 +157,47 @@ void sign_kernel(TensorIteratorBase& iter) {
     cpu_kernel_vec(iter, [](scalar_t a_) -> scalar_t {
       const opmath_t a = a_;
       return static_cast<opmath_t>((opmath_t(0) < a) - (a < opmath_t(0)));
+    });
+  });
+}
+
+// sgn(z) = z / |z| (0 at 0) for complex tensors; real dtypes go to sign_kernel (UnaryOps.cpp).
+void sgn_kernel(TensorIteratorBase& iter) {
+  if (iter.common_dtype() == kComplexHalf) {
+    cpu_kernel(iter, [](chalf_t z_) -> chalf_t {
+      const cfloat_t z(z_);
+      const float r = std::abs(z);
+      return r == 0 ? chalf_t(cfloat_t(0)) : chalf_t(z / cfloat_t(r));
+    });
+    return;
+  }
+  AT_DISPATCH_COMPLEX_TYPES(iter.common_dtype(), "sgn_cpu", [&] {
+    cpu_kernel(iter, [](scalar_t z) -> scalar_t {
+      const auto r = std::abs(z);
+      return r == 0 ? scalar_t(0) : z / scalar_t(r);
+    });
+  });
+}
+
+// angle: arg(z) for complex (a real result, as abs); for real x, pi if x < 0 else 0, NaN
+// kept (integers were promoted to the default float dtype by the iterator).
+void angle_kernel(TensorIteratorBase& iter) {
+  const ScalarType in_dtype = iter.input_dtype();
+  if (isComplexType(in_dtype)) {
+    AT_DISPATCH_COMPLEX_TYPES(in_dtype, "angle_cpu", [&] {
+      using real_t = typename scalar_t::value_type;
+      cpu_kernel(iter, [](scalar_t z) -> real_t { return std::arg(z); });
+    });
+    return;
+  }
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "angle_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    cpu_kernel(iter, [](scalar_t a_) -> scalar_t {
+      const opmath_t a = a_;
+      if (std::isnan(a)) {
+        return a_;
+      }
+      return a < 0 ? static_cast<opmath_t>(M_PI) : opmath_t(0);
     });
   });
 }
@@ -206,6 +292,8 @@ REGISTER_DISPATCH(ceil_stub, &ceil_kernel);
 REGISTER_DISPATCH(trunc_stub, &trunc_kernel);
 REGISTER_DISPATCH(round_stub, &round_kernel);
 REGISTER_DISPATCH(sign_stub, &sign_kernel);
+REGISTER_DISPATCH(sgn_stub, &sgn_kernel);
+REGISTER_DISPATCH(angle_stub, &angle_kernel);
 REGISTER_DISPATCH(round_decimals_stub, &round_decimals_kernel);
 REGISTER_DISPATCH(bitwise_not_stub, &bitwise_not_kernel);
 REGISTER_DISPATCH(logical_not_stub, &logical_not_kernel);
