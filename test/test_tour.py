@@ -89,6 +89,7 @@ def test_tour_builds_and_runs_an_autograd_graph():
     # saved tensors: relu keeps its result, mul both inputs, sum only the input's sizes
     assert f"saved: _saved_result={np.maximum(h, 0).tolist()}" in lines
     assert "saved: _saved_self_sym_sizes=(3,)" in lines
+    assert "saved: variable=0.25" in lines and f"saved: variable={x.tolist()}" in lines
     mul_saved = next(line for line in lines if line.startswith("saved: ") and "_saved_other=" in line)
     assert f"_saved_other={w.tolist()}" in mul_saved and f"_saved_self={x.tolist()}" in mul_saved
     # the gradients, worked by hand: d/dx = w * mask, d/dw = x * mask, d/db = sum(mask)

@@ -190,6 +190,8 @@ def autograd_stop():
         for attr in sorted(a for a in dir(fn) if a.startswith("_saved_")):
             value = getattr(fn, attr)
             saved.append(f"{attr}={value.tolist() if isinstance(value, torch.Tensor) else value}")
+        if hasattr(fn, "variable"):  # AccumulateGrad: the leaf it writes .grad into
+            saved.append(f"variable={fn.variable.tolist()}")
         print(f"     {names[fn]:<17} next: [{nexts}]")
         if saved:
             print(f"     {'':<17} saved: {'; '.join(saved)}")

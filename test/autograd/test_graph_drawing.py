@@ -67,8 +67,6 @@ def test_to_dot_shows_saved_tensors():
     assert source.count("fillcolor=lightblue") == 2              # the two leaves stand out
 
 
-@pytest.mark.xfail(strict=True, reason="AccumulateGrad.variable is not exposed to Python yet "
-                                       "(PyTorch has it); to_dot reads the leaf's shape from it")
 def test_to_dot_shows_the_shape_of_each_leaf():
     x = torch.ones(2, 3, requires_grad=True)
     w = torch.ones(3, requires_grad=True)
