@@ -5,6 +5,8 @@ Guide: docs/source/internals/autograd.rst. Each line times torch and numpy in th
 and prints torch/numpy (below 1.0: torch is faster). The numpy side computes the same
 gradients by hand, with no graph: the ratio is what recording and running the graph costs
 on top of the arithmetic. Operators this build does not have yet are reported as missing.
+torch's elementwise kernels run on all cores and numpy's on one: on a busy machine (a build
+beside it) the threads wait for each other, and OMP_NUM_THREADS=1 gives the steadier figures.
 
   relu chain:  y = ((x*2 + 1).relu()).sum() on 1e6 float32, then dy/dx
   MLP step:    784-256-10, batch 64: mm + bias + relu + mm + bias, a cross-entropy loss
@@ -12,6 +14,7 @@ on top of the arithmetic. Operators this build does not have yet are reported as
                target), backward, SGD under no_grad
 """
 
+import os
 import sys
 import time
 
@@ -132,7 +135,10 @@ def check_mlp_agrees():
 
 
 def main():
-    print(f"torch {torch.__version__}, numpy {np.__version__}, python {sys.version.split()[0]}")
+    threads = torch.get_num_threads() if hasattr(torch, "get_num_threads") else os.environ.get(
+        "OMP_NUM_THREADS", os.cpu_count())
+    print(f"torch {torch.__version__} ({threads} threads), numpy {np.__version__}, "
+          f"python {sys.version.split()[0]}")
     print(f"{'benchmark':<34} {'torch':>15} {'numpy':>15} {'ratio':>9}")
 
     x_np = np.random.default_rng(0).standard_normal(10**6).astype(np.float32)
