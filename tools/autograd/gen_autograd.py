@@ -35,8 +35,7 @@ DONT_REQUIRE_DERIVATIVE = {
     "empty_like", "zeros_like", "ones_like", "full_like", "rand_like", "randn_like", "randint_like",
     "isnan", "isinf", "isfinite", "nonzero", "argmax", "argmin", "count_nonzero", "eq", "ne", "lt", "le", "gt", "ge",
     "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or", "bitwise_xor",
-    "bitwise_not", "all", "any", "_unique2", "floor_divide", "result_type", "normal_", "uniform_", "random_",
-    "_local_scalar_dense", "argsort",
+    "bitwise_not", "all", "any", "_unique2", "result_type", "_local_scalar_dense", "argsort",
 }
 # Written by hand in torch/csrc/autograd/VariableTypeManual.cpp.
 MANUAL_AUTOGRAD = {"detach", "detach_", "resize_"}
@@ -95,7 +94,13 @@ def node_definition(info: DifferentiabilityInfo) -> str:
     body.append("(void)grad;")
     for s in info.saved_inputs:
         if s.cpp_type == "SavedVariable":
-            if s.is_list:
+            if s.is_list and s.elem_optional:
+                # Tensor?[]: an undefined saved tensor was a None element.
+                body.append(f"TORCH_CHECK(!{s.name}released_, ERR_BACKWARD_TWICE);")
+                body.append(f"std::vector<std::optional<at::Tensor>> {s.local};")
+                body.append(f"for (const auto& v : {s.name}) {{\n    auto t = v.unpack();\n"
+                            f"    {s.local}.push_back(t.defined() ? std::optional<at::Tensor>(t) : std::nullopt);\n  }}")
+            elif s.is_list:
                 body.append(f"TORCH_CHECK(!{s.name}released_, ERR_BACKWARD_TWICE);")
                 body.append(f"std::vector<at::Tensor> {s.local};")
                 body.append(f"for (const auto& v : {s.name}) {s.local}.push_back(v.unpack());")
@@ -113,12 +118,25 @@ def node_definition(info: DifferentiabilityInfo) -> str:
             if s.cpp_type != "SavedVariable" and s.local != s.name:
                 formula = re.sub(rf"(?<!\.)\b{s.name}\b", f"{s.name}_arg", formula)
         uses_grad = re.search(r"\bgrad\b", formula) is not None
-        if len(d.var_names) != 1:
-            raise ValueError(f"{info.name}: formulas for several inputs at once are not supported")
+        if len(d.var_names) > 1:
+            # `self, other: f(grad, ..., grad_input_mask)`: one call returns a tuple of gradients;
+            # grad_input_mask says which of them are wanted.
+            ixs = ", ".join(f"{v}_ix" for v in d.var_names)
+            mask = ", ".join(f"should_compute_output({{ {v}_ix }})" for v in d.var_names)
+            copies = "\n".join(f"    if (grad_input_mask[{i}]) {{\n      copy_range(grad_inputs, {v}_ix, std::get<{i}>(grad_result));\n    }}"
+                                for i, v in enumerate(d.var_names))
+            body.append(f"""if (should_compute_output({{ {ixs} }})) {{
+    auto grad_input_mask = std::array<bool, {len(d.var_names)}>{{ {mask} }};
+    (void)grad_input_mask;
+    auto grad_result = {formula};
+{copies}
+  }}""")
+            continue
         var = d.var_names[0]
-        expr = f"grad.defined() ? ({formula}) : at::Tensor()" if uses_grad else formula
         is_list = any(a.name == var and a.type.is_list for a in info.args_with_derivatives)
         rtype = "std::vector<at::Tensor>" if is_list else "at::Tensor"
+        undefined = f"std::vector<at::Tensor>({var}_size_)" if is_list else "at::Tensor()"
+        expr = f"grad.defined() ? ({rtype})({formula}) : {undefined}" if uses_grad else formula
         body.append(f"""if (should_compute_output({{ {var}_ix }})) {{
     {rtype} grad_result = {expr};
     copy_range(grad_inputs, {var}_ix, grad_result);
@@ -165,6 +183,11 @@ def differentiable_outputs(f: NativeFunction, info: Optional[DifferentiabilityIn
     return [f"std::get<{i}>(result)" for i, r in enumerate(rets) if flags[i] and r.type.base == "Tensor"]
 
 
+def has_differentiable_output(info: Optional[DifferentiabilityInfo]) -> bool:
+    """False for an entry whose outputs are all `output_differentiability: False` (view.dtype)."""
+    return info is None or info.output_differentiability is None or any(info.output_differentiability)
+
+
 def variable_type_kernel(f: NativeFunction, info: Optional[DifferentiabilityInfo]) -> str:
     func = f.func
     name = f"{cpp.op_struct_name(func)}"
@@ -190,7 +213,7 @@ def variable_type_kernel(f: NativeFunction, info: Optional[DifferentiabilityInfo
     if inplace and info is not None and "self" not in diff_args:
         # The in-place result's history replaces self's: self takes part even without a formula.
         pass
-    no_history = base_name(f) in DONT_REQUIRE_DERIVATIVE or not func.returns
+    no_history = base_name(f) in DONT_REQUIRE_DERIVATIVE or not func.returns or not has_differentiable_output(info)
     req_args = diff_args if not inplace else list(dict.fromkeys(["self"] + diff_args))
     if no_history:
         lines.append(f"{{\n    {guard} guard;\n    {'' if ret_void else 'return '}{redispatch_call(f, 'ks & c10::after_autograd_keyset')};\n  }}")
@@ -262,7 +285,7 @@ def variable_type_kernel(f: NativeFunction, info: Optional[DifferentiabilityInfo
 
 # ---- ADInplaceOrViewType.cpp ------------------------------------------------------------------
 
-def inplace_or_view_kernel(f: NativeFunction) -> Optional[str]:
+def inplace_or_view_kernel(f: NativeFunction, info: Optional[DifferentiabilityInfo] = None) -> Optional[str]:
     func = f.func
     mutated = mutated_args(f)
     view = is_view_op(f)
@@ -284,7 +307,8 @@ def inplace_or_view_kernel(f: NativeFunction) -> Optional[str]:
                 lines.append(f"return {cpp.return_type(func)}({', '.join(r.name for r in rets)});")
     else:
         lines.append(f"auto _tmp = ([&]() {{\n    at::AutoDispatchBelowADInplaceOrView guard;\n    return {call};\n  }})();")
-        lines.append("return torch::autograd::as_view(self, std::move(_tmp), /*is_bw_differentiable=*/true);")
+        differentiable = "true" if has_differentiable_output(info) else "false"
+        lines.append(f"return torch::autograd::as_view(self, std::move(_tmp), /*is_bw_differentiable=*/{differentiable});")
     return (f"// aten::{func.full_name}   (native_functions.yaml:{f.yaml_line})\n"
             f"{kernel_signature(f, name)} {{\n  " + "\n  ".join(lines) + "\n}\n")
 
@@ -299,8 +323,16 @@ def find_info(f: NativeFunction, infos: Dict[str, DifferentiabilityInfo]) -> Opt
     if f.func.full_name in infos:
         return infos[f.func.full_name]
     if f.func.is_inplace and not f.func.is_out:
+        # As torchgen does: the functional entry with the same arguments, whatever its
+        # overload name (pow_.Scalar -> pow.Tensor_Scalar, pow_.Tensor -> pow.Tensor_Tensor).
+        def signature(func):
+            return [(a.name, a.type.base, a.type.is_list, a.type.is_optional) for a in func.arguments]
         functional = f.func.full_name.replace(f.func.name, f.func.name[:-1], 1)
-        return infos.get(functional)
+        if functional in infos and signature(infos[functional].func) == signature(f.func):
+            return infos[functional]
+        for info in infos.values():
+            if info.func.name == f.func.name[:-1] and signature(info.func) == signature(f.func):
+                return info
     return None
 
 
@@ -332,7 +364,7 @@ def gen(native_functions: List[NativeFunction], derivatives_path: str, install_d
     for f in native_functions:
         if f.has_composite_implicit or f.func.name in MANUAL_AUTOGRAD:
             continue
-        k = inplace_or_view_kernel(f)
+        k = inplace_or_view_kernel(f, find_info(f, infos))
         if k:
             kernels.append(k)
             registrations.append(

@@ -13,7 +13,8 @@ from typing import Callable, List
 
 from tools.autograd.load_derivatives import DifferentiabilityInfo
 
-# How a saved member becomes a Python object.
+# How a saved member becomes a Python object. (A plain at::ScalarType member, such as
+# self_scalar_type, has no attribute: PyTorch exposes none.)
 _TO_PYTHON = {
     "SavedVariable": "THPVariable_Wrap(node->{m}.unpack(self->cdata))",
     "std::vector<int64_t>": "torch::autograd::utils::wrap_int_tuple(node->{m})",
@@ -24,9 +25,9 @@ _TO_PYTHON = {
     "bool": "PyBool_FromLong(node->{m})",
     "at::Scalar": "torch::autograd::utils::wrap_scalar(node->{m})",
     "std::optional<at::Scalar>": "node->{m}.has_value() ? torch::autograd::utils::wrap_scalar(*node->{m}) : torch::autograd::utils::none()",
-    "at::ScalarType": "torch::autograd::utils::wrap_dtype(node->{m})",
     "std::optional<at::ScalarType>": "node->{m}.has_value() ? torch::autograd::utils::wrap_dtype(*node->{m}) : torch::autograd::utils::none()",
     "std::string": "PyUnicode_FromString(node->{m}.c_str())",
+    "std::optional<std::string>": "node->{m}.has_value() ? PyUnicode_FromString(node->{m}->c_str()) : torch::autograd::utils::none()",
 }
 
 
@@ -40,7 +41,18 @@ def gen(infos: List[DifferentiabilityInfo], install_dir: str, render: Callable) 
         props = []
         for s in info.saved_inputs + info.saved_outputs:
             conv = _TO_PYTHON.get(s.cpp_type)
-            if conv is None or (s.cpp_type == "SavedVariable" and s.is_list):
+            if s.cpp_type == "SavedVariable" and s.is_list:
+                # Tensor[] / Tensor?[] (index's indices): a tuple, None for an undefined element.
+                conv = ("[&]() -> PyObject* {{\n"
+                        "    TORCH_CHECK(!node->{m}released_, ERR_BACKWARD_TWICE);\n"
+                        "    PyObject* tuple = PyTuple_New(static_cast<Py_ssize_t>(node->{m}.size()));\n"
+                        "    for (size_t i = 0; i < node->{m}.size(); ++i) {{\n"
+                        "      auto t = node->{m}[i].unpack(self->cdata);\n"
+                        "      PyTuple_SET_ITEM(tuple, i, t.defined() ? THPVariable_Wrap(t) : torch::autograd::utils::none());\n"
+                        "    }}\n"
+                        "    return tuple;\n"
+                        "  }}()")
+            if conv is None:
                 continue
             attr = s.name[:-1] if s.name.endswith("_") else s.name
             fn = f"THP{info.op}_{attr}_getter"

@@ -26,6 +26,7 @@ class SavedAttribute:
     local: str  # what the formula calls it: "self", "self_sym_sizes", "alpha"
     is_output: bool = False
     is_list: bool = False  # Tensor[]: a std::vector<SavedVariable>
+    elem_optional: bool = False  # Tensor?[] (index's indices): elements may be None
 
 
 @dataclass
@@ -48,8 +49,8 @@ class DifferentiabilityInfo:
 
 
 def camel(name: str) -> str:
-    """add -> Add, _to_copy -> ToCopy, as PyTorch names nodes."""
-    return "".join(part[:1].upper() + part[1:] for part in name.strip("_").split("_"))
+    """add -> Add, _to_copy -> ToCopy, log1p -> Log1P, as PyTorch names nodes (str.title per part)."""
+    return "".join(part.title() for part in name.strip("_").split("_"))
 
 
 # How a value derived from a tensor is saved instead of the tensor.
@@ -62,6 +63,13 @@ _TENSOR_PROPERTIES = [
     (r"dim\(\)", "dim", "int64_t", "{}.dim()"),
     (r"sym_numel\(\)", "sym_numel", "int64_t", "{}.numel()"),
     (r"numel\(\)", "sym_numel", "int64_t", "{}.numel()"),
+]
+
+# How a value derived from every tensor of a Tensor[] (cat's `tensors`) is saved instead.
+_LIST_PROPERTIES = [
+    # (function, member suffix, C++ type); the forward kernel calls the function itself
+    ("to_args_sizes", "args_sizes", "std::vector<std::vector<int64_t>>"),
+    ("to_args_scalartypes", "args_scalartypes", "std::vector<at::ScalarType>"),
 ]
 
 
@@ -84,6 +92,8 @@ def _value_expr(a: Argument) -> str:
             return f"{a.name}.has_value() ? std::optional<std::vector<int64_t>>({a.name}->vec()) : std::nullopt"
         return f"{a.name}.vec()"
     if t.base == "str":
+        if t.is_optional:
+            return f"{a.name}.has_value() ? std::optional<std::string>(std::string(*{a.name})) : std::nullopt"
         return f"std::string({a.name})"
     return a.name
 
@@ -110,24 +120,48 @@ def _process(func: FunctionSchema, derivatives: List[Derivative]):
     saved_outputs: Dict[str, SavedAttribute] = {}
     outs = output_names(func)
     tensor_names = [a.name for a in func.arguments if a.type.base == "Tensor"] + outs
+    # A tensor some formula uses whole is saved whole, and its sizes / dtype are read from it
+    # in backward rather than saved again (as PyTorch: MulBackward0 saves self and other only).
+    saved_whole = set()
+    for d in derivatives:
+        for name in tensor_names:
+            rest = d.formula
+            for pattern, _, _, _ in _TENSOR_PROPERTIES:
+                rest = re.sub(rf"\b{name}\.{pattern}", "", rest)
+            if re.search(rf"\b{name}\b(?!_)", rest) and not any(a.name == name and a.type.is_list
+                                                                  for a in func.arguments):
+                saved_whole.add(name)
     for d in derivatives:
         formula = d.formula
         for name in tensor_names:
             is_output = name in outs and name not in [a.name for a in func.arguments]
             target = saved_outputs if is_output else saved_inputs
-            for pattern, suffix, cpp_type, expr in _TENSOR_PROPERTIES:
+            if name in saved_whole:
+                formula = re.sub(rf"\b{name}\.sym_sizes\(\)", f"{name}.sizes()", formula)
+                formula = re.sub(rf"\b{name}\.sym_numel\(\)", f"{name}.numel()", formula)
+            for pattern, suffix, cpp_type, expr in ([] if name in saved_whole else _TENSOR_PROPERTIES):
                 regex = rf"\b{name}\.{pattern}"
                 if re.search(regex, formula):
                     member = f"{name}_{suffix}"
                     formula = re.sub(regex, member, formula)
                     target[member] = SavedAttribute(member, cpp_type, expr.format(name), member, is_output)
+            for fn, suffix, cpp_type in _LIST_PROPERTIES:
+                regex = rf"\b{fn}\({name}\)"
+                if re.search(regex, formula):
+                    member = f"{name}_{suffix}"
+                    formula = re.sub(regex, member, formula)
+                    target[member] = SavedAttribute(member, cpp_type, f"torch::autograd::generated::details::{fn}({name})", member,
+                                                   is_output)
             if re.search(rf"\b{name}_geometry\b", formula):
                 member = f"{name}_geometry"
                 target[member] = SavedAttribute(member, "at::TensorGeometry", f"at::TensorGeometry({name})", member,
                                                 is_output)
             if re.search(rf"\b{name}\b(?!_)", formula):
-                is_list = any(a.name == name and a.type.is_list for a in func.arguments)
-                target[name + "_"] = SavedAttribute(name + "_", "SavedVariable", name, name, is_output, is_list)
+                arg = next((a for a in func.arguments if a.name == name), None)
+                is_list = arg is not None and arg.type.is_list
+                elem_optional = arg is not None and arg.type.elem_optional
+                target[name + "_"] = SavedAttribute(name + "_", "SavedVariable", name, name, is_output, is_list,
+                                                    elem_optional)
         for a in func.arguments:
             if a.type.base == "Tensor" or a.name in saved_inputs:
                 continue

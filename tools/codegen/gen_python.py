@@ -39,7 +39,7 @@ SKIP_PYTHON_BINDINGS_SIGNATURES = {
 MANUAL_FUNCTIONS = {"tensor", "as_tensor", "from_numpy", "nonzero"}  # nonzero: as_tuple=
 MANUAL_METHODS = {"size", "stride", "dim", "numel", "item", "tolist", "numpy", "data_ptr", "is_contiguous",
                   "element_size", "storage_offset", "untyped_storage", "requires_grad_", "as_subclass",
-                  "nonzero"}
+                  "nonzero", "to"}
 
 TENSOR_OPTIONS = ["dtype", "layout", "device", "pin_memory"]
 
@@ -153,9 +153,14 @@ class Overload:
             (kwonly if a.kwarg_only else positional).append(p)
         if out is not None:
             out_args = [a for a in out.func.arguments if is_out_arg(a)]
-            if len(out_args) != 1 or out_args[0].type.is_list:
-                raise Unsupported("several outputs")
-            out_param = PyParam("out", "Tensor", "None", True, out_args[0], "Optional[Tensor]")
+            if any(a.type.is_list for a in out_args):
+                raise Unsupported("a list output")
+            if len(out_args) == 1:
+                out_param = PyParam("out", "Tensor", "None", True, out_args[0], "Optional[Tensor]")
+            else:
+                # max(x, 1, out=(values, indices)): one tuple for several outputs, as in PyTorch.
+                out_param = PyParam("out", f"TensorList[{len(out_args)}]", "None", True, None,
+                                    "Optional[Tuple[Tensor, ...]]")
             # out goes before the tensor options of a factory, last otherwise (PyTorch's order)
             at = next((i for i, p in enumerate(kwonly) if self.factory and p.name in TENSOR_OPTIONS), len(kwonly))
             kwonly.insert(at, out_param)
@@ -234,7 +239,10 @@ def sort_overloads(overloads: List[Overload]) -> List[Overload]:
 # ---- grouping ---------------------------------------------------------------------------------
 
 def _functional_key(f: NativeFunction) -> Tuple:
-    return tuple((a.name, str(a.type)) for a in f.func.arguments if not is_out_arg(a))
+    # A factory's out= variant has no tensor options (the out tensor fixes them):
+    # arange(end, *, dtype, ...) pairs with arange.out(end, *, out).
+    return tuple((a.name, str(a.type)) for a in f.func.arguments
+                 if not is_out_arg(a) and not (is_factory(f) and a.name in TENSOR_OPTIONS))
 
 
 def python_overloads(native_functions: List[NativeFunction], method: bool,
@@ -322,10 +330,20 @@ def _unpack(o: Overload, a: Argument, index: int) -> Tuple[str, str]:
 def _call(o: Overload, f: NativeFunction, self_expr: Optional[str], out_index: Optional[int]) -> List[str]:
     """The statements that unpack the arguments, call the operator and return the result."""
     lines, names = [], []
+    out_args = [a for a in f.func.arguments if is_out_arg(a)]
+    if len(out_args) > 1:
+        # out=(values, indices): the tuple's tensors are the operator's out arguments, in order.
+        lines.append(f"std::vector<at::Tensor> _outs = _r.tensorlist({out_index});")
+        lines.append(f'TORCH_CHECK_TYPE(_outs.size() == {len(out_args)}, "expected tuple of {len(out_args)} elements '
+                     f'but got ", _outs.size());')
     for a in f.func.arguments:
         if o.method and a.name == "self":
             lines.append(f"at::Tensor _self = {self_expr};")
             names.append("_self")
+            continue
+        if is_out_arg(a) and len(out_args) > 1:
+            lines.append(f"at::Tensor _{a.name} = _outs[{out_args.index(a)}];")
+            names.append(f"_{a.name}")
             continue
         if is_out_arg(a):
             idx = out_index
@@ -378,7 +396,9 @@ def _call(o: Overload, f: NativeFunction, self_expr: Optional[str], out_index: O
         if all(names):
             # Named returns are a torch.return_types.<name> named tuple (PyTorch's structseq).
             fields = ", ".join(f'"{n}"' for n in names)
-            lines.append(f'static PyTypeObject* _ret_type = torch::utils::get_return_type("{f.func.name}", {{{fields}}});')
+            # torch.return_types.max, and torch.return_types.max_out for the out= form.
+            type_name = f.func.name + ("_out" if f.func.is_out else "")
+            lines.append(f'static PyTypeObject* _ret_type = torch::utils::get_return_type("{type_name}", {{{fields}}});')
             lines.append(f"return torch::utils::wrap_structseq(_ret_type, {{{items}}});")
         else:
             lines.append(f"return torch::autograd::wrap_tuple({{{items}}});")

@@ -6,6 +6,7 @@
 // Template: tools/autograd/templates/VariableType.cpp. Guide: docs/source/internals/autograd.rst.
 #include <ATen/Functions.h>
 #include <ATen/Operators.h>
+#include <torch/csrc/autograd/FunctionsManual.h>
 #include <torch/csrc/autograd/VariableTypeUtils.h>
 #include <torch/csrc/autograd/generated/Functions.h>
 #include <torch/library.h>

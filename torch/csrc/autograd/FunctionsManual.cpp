@@ -187,4 +187,603 @@ Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, const Scalar& al
   return maybe_multiply(mat1.t().mm(grad), alpha);
 }
 
+
+namespace {
+
+Tensor zeros_of(IntArrayRef sizes, const Tensor& like) {
+  return at::zeros(sizes, like.scalar_type(), std::nullopt, like.device());
+}
+
+Tensor zeros_of(IntArrayRef sizes, const at::TensorOptions& options) {
+  return at::zeros(sizes, options.dtype(), std::nullopt, options.device());
+}
+
+int64_t wrap(int64_t dim, size_t ndim) {
+  return c10::maybe_wrap_dim(dim, static_cast<int64_t>(ndim));
+}
+
+// The reduced dimensions of a reduction over `dims` (all of them when empty or absent).
+std::vector<bool> reduced_dims(OptionalIntArrayRef dims, size_t ndim) {
+  std::vector<bool> reduced(ndim, !dims.has_value() || dims->empty());
+  if (dims.has_value()) {
+    for (int64_t d : *dims) {
+      reduced[wrap(d, ndim)] = true;
+    }
+  }
+  return reduced;
+}
+
+// A reduction's output (or its gradient) with its reduced dimensions back as size 1.
+Tensor unsqueeze_reduced(const Tensor& t, OptionalIntArrayRef dims, size_t ndim, bool keepdim) {
+  if (keepdim || ndim == 0) {
+    return t;
+  }
+  auto reduced = reduced_dims(dims, ndim);
+  Tensor r = t;
+  for (size_t d = 0; d < ndim; ++d) {
+    if (reduced[d]) {
+      r = r.unsqueeze(static_cast<int64_t>(d));
+    }
+  }
+  return r;
+}
+
+// How many elements each output element of a reduction over `dims` summarised.
+int64_t reduced_numel(IntArrayRef sizes, OptionalIntArrayRef dims) {
+  auto reduced = reduced_dims(dims, sizes.size());
+  int64_t n = 1;
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    if (reduced[d]) {
+      n *= sizes[d];
+    }
+  }
+  return n;
+}
+
+// The product of the elements before each position along `dim` (1 for the first).
+Tensor exclusive_cumprod(const Tensor& x, int64_t dim) {
+  const int64_t n = x.size(dim);
+  auto ones = at::ones_like(x.narrow(dim, 0, 1));
+  if (n == 1) {
+    return ones;
+  }
+  return at::cat({ones, x.narrow(dim, 0, n - 1).cumprod(dim)}, dim);
+}
+
+}  // namespace
+
+// ---- saved at forward time for a Tensor[] input ----
+
+std::vector<std::vector<int64_t>> to_args_sizes(at::TensorList tensors) {
+  std::vector<std::vector<int64_t>> sizes;
+  for (const auto& t : tensors) {
+    sizes.push_back(t.sizes().vec());
+  }
+  return sizes;
+}
+
+std::vector<at::ScalarType> to_args_scalartypes(at::TensorList tensors) {
+  std::vector<at::ScalarType> dtypes;
+  for (const auto& t : tensors) {
+    dtypes.push_back(t.scalar_type());
+  }
+  return dtypes;
+}
+
+// ---- binary ----
+
+Tensor div_tensor_self_backward(const Tensor& grad, const Tensor& other, at::ScalarType self_st,
+                                const std::optional<std::string>& rounding_mode) {
+  if (rounding_mode.has_value()) {
+    return at::zeros_like(grad, grad.scalar_type());
+  }
+  return div_tensor_self_backward(grad, other, self_st);
+}
+
+Tensor div_tensor_self_backward(const Tensor& grad, const Scalar& other, at::ScalarType self_st,
+                                const std::optional<std::string>& rounding_mode) {
+  if (rounding_mode.has_value()) {
+    return at::zeros_like(grad, grad.scalar_type());
+  }
+  return div_tensor_self_backward(grad, other, self_st);
+}
+
+Tensor div_tensor_other_backward(const Tensor& grad, const Tensor& self, const Tensor& other,
+                                 const std::optional<std::string>& rounding_mode) {
+  if (rounding_mode.has_value()) {
+    return at::zeros_like(grad, grad.scalar_type());
+  }
+  return div_tensor_other_backward(grad, self, other);
+}
+
+// d(x^y)/dx = y * x^(y-1); where y == 0 the gradient is 0 (x^0 is constant, even at x = 0).
+Tensor pow_backward_self(const Tensor& grad, const Tensor& self, const Tensor& exponent) {
+  auto out = grad * (exponent * self.pow(exponent - 1));
+  return at::where(exponent == 0, at::zeros_like(out), out);
+}
+
+// d(x^y)/dy = x^y * log(x); 0 where x == 0 and y >= 0 (the limit), rather than 0 * -inf.
+Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tensor& exponent, const Tensor& result) {
+  auto out = grad * (result * self.log());
+  auto cond = (self == 0).logical_and(exponent >= 0);
+  return at::where(cond, at::zeros_like(out), out);
+}
+
+Tensor pow_backward_exponent(const Tensor& grad, const Scalar& base, const Tensor& exponent, const Tensor& result) {
+  if (base.toDouble() == 0.0) {
+    auto out = grad * result;  // placeholder of the right shape and dtype
+    return at::where(exponent >= 0, at::zeros_like(out), grad * (result * std::log(0.0)));
+  }
+  return grad * (result * std::log(base.toDouble()));
+}
+
+// atan2(y, x): d/dy = x / (x^2 + y^2), d/dx = -y / (x^2 + y^2).
+std::tuple<Tensor, Tensor> atan2_backward(const Tensor& grad, const Tensor& self, const Tensor& other,
+                                          std::array<bool, 2> output_mask) {
+  if (!grad.defined()) {
+    return {Tensor(), Tensor()};
+  }
+  auto recip = (self * self + other * other).reciprocal();
+  return {output_mask[0] ? grad * other * recip : Tensor(), output_mask[1] ? grad * -self * recip : Tensor()};
+}
+
+// The gradient passes where the input was not clamped.
+Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& min,
+                      const std::optional<Scalar>& max) {
+  if (min.has_value() && max.has_value()) {
+    return at::where((self >= *min).logical_and(self <= *max), grad, 0);
+  }
+  if (min.has_value()) {
+    return at::where(self >= *min, grad, 0);
+  }
+  if (max.has_value()) {
+    return at::where(self <= *max, grad, 0);
+  }
+  return grad;
+}
+
+Tensor clamp_backward(const Tensor& grad, const Tensor& self, const Tensor& min, const Tensor& max) {
+  if (min.defined() && max.defined()) {
+    return at::where((self >= min).logical_and(self <= max), grad, 0);
+  }
+  if (min.defined()) {
+    return at::where(self >= min, grad, 0);
+  }
+  if (max.defined()) {
+    return at::where(self <= max, grad, 0);
+  }
+  return grad;
+}
+
+// A bound gets the gradient where it was the value taken (max wins where min > max).
+std::tuple<Tensor, Tensor> clamp_backward_min_max(const Tensor& grad, const Tensor& self, const Tensor& min,
+                                                  const Tensor& max, std::array<bool, 2> output_mask) {
+  if (!grad.defined()) {
+    return {Tensor(), Tensor()};
+  }
+  Tensor grad_min, grad_max;
+  if (max.defined() && min.defined()) {
+    if (output_mask[0]) {
+      grad_min = at::where((self < min).logical_and(min < max), grad, 0);
+    }
+    if (output_mask[1]) {
+      grad_max = at::where((self > max).logical_or(max < min), grad, 0);
+    }
+  } else if (min.defined() && output_mask[0]) {
+    grad_min = at::where(self < min, grad, 0);
+  } else if (max.defined() && output_mask[1]) {
+    grad_max = at::where(self > max, grad, 0);
+  }
+  return {grad_min, grad_max};
+}
+
+Tensor masked_fill_backward(const Tensor& grad, const Tensor& mask) {
+  return at::where(mask, grad, 0).sum();
+}
+
+// ---- unary ----
+
+// gelu(x) = x * Phi(x) ("none") or x/2 * (1 + tanh(sqrt(2/pi) * (x + 0.044715 x^3))) ("tanh").
+Tensor gelu_backward(const Tensor& grad, const Tensor& self, const std::string& approximate) {
+  if (approximate == "tanh") {
+    const double kBeta = std::sqrt(2.0 / M_PI);
+    const double kKappa = 0.044715;
+    auto inner = kBeta * (self + kKappa * self.pow(3));
+    auto t = inner.tanh();
+    auto d_inner = kBeta * (1 + 3 * kKappa * self.pow(2));
+    return grad * (0.5 * (1 + t) + 0.5 * self * (1 - t * t) * d_inner);
+  }
+  auto cdf = 0.5 * (1 + (self * M_SQRT1_2).erf());
+  auto pdf = (-0.5 * self * self).exp() * (M_2_SQRTPI * M_SQRT1_2 * 0.5);
+  return grad * (cdf + self * pdf);
+}
+
+Tensor silu_backward(const Tensor& grad, const Tensor& self) {
+  auto sig = self.sigmoid();
+  return grad * sig * (1 + self * (1 - sig));
+}
+
+// ---- views ----
+
+Tensor unsqueeze_to(const Tensor& self, IntArrayRef dims, IntArrayRef sizes) {
+  std::vector<bool> squeezed(sizes.size(), false);
+  for (int64_t d : dims) {
+    const int64_t w = wrap(d, sizes.size());
+    squeezed[w] = !sizes.empty() && sizes[w] == 1;
+  }
+  Tensor result = self;
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    if (squeezed[d]) {
+      result = result.unsqueeze(static_cast<int64_t>(d));
+    }
+  }
+  return result;
+}
+
+Tensor diagonal_backward(const Tensor& grad, IntArrayRef input_sizes, int64_t offset, int64_t dim1, int64_t dim2) {
+  auto grad_input = zeros_of(input_sizes, grad);
+  grad_input.diagonal(offset, dim1, dim2).copy_(grad);
+  return grad_input;
+}
+
+// Windows overlap when step < size, so the gradient is accumulated with index_add: window k,
+// element j of the output came from input position k * step + j along `dim`.
+Tensor unfold_backward(const Tensor& grad, IntArrayRef input_sizes, int64_t dim, int64_t size, int64_t step) {
+  if (input_sizes.empty()) {
+    return grad.reshape(input_sizes);
+  }
+  dim = wrap(dim, input_sizes.size());
+  const int64_t windows = grad.size(dim);
+  auto starts = at::arange(windows, at::kLong, std::nullopt, grad.device()) * step;
+  auto offsets = at::arange(size, at::kLong, std::nullopt, grad.device());
+  auto positions = (starts.unsqueeze(1) + offsets.unsqueeze(0)).reshape({-1});
+  // [..., windows, ..., size] -> [..., windows, size, ...] -> [..., windows * size, ...]
+  auto g = grad.movedim(grad.dim() - 1, dim + 1).flatten(dim, dim + 1);
+  return zeros_of(input_sizes, grad).index_add(dim, positions, g);
+}
+
+Tensor split_with_sizes_backward(const std::vector<Tensor>& grads, IntArrayRef split_sizes, int64_t dim,
+                                 IntArrayRef sizes, const at::TensorOptions& options) {
+  dim = wrap(dim, sizes.size());
+  std::vector<Tensor> parts;
+  for (size_t i = 0; i < grads.size(); ++i) {
+    if (grads[i].defined()) {
+      parts.push_back(grads[i]);
+    } else {
+      // An output that got no gradient contributes zeros of its own shape.
+      auto part_sizes = sizes.vec();
+      part_sizes[dim] = split_sizes[i];
+      parts.push_back(zeros_of(part_sizes, options));
+    }
+  }
+  return at::cat(parts, dim);
+}
+
+Tensor split_backward(const std::vector<Tensor>& grads, int64_t split_size, int64_t dim, IntArrayRef sizes,
+                      const at::TensorOptions& options) {
+  const int64_t dim_size = sizes[wrap(dim, sizes.size())];
+  std::vector<int64_t> split_sizes;
+  for (int64_t start = 0; start < dim_size || (dim_size == 0 && split_sizes.empty()); start += split_size) {
+    split_sizes.push_back(std::min(split_size, dim_size - start));
+    if (split_size == 0) break;
+  }
+  return split_with_sizes_backward(grads, split_sizes, dim, sizes, options);
+}
+
+// The engine calls a node when at least one output got a gradient: that one gives the
+// shape and dtype of the zeros standing in for the others.
+Tensor unbind_backward(const std::vector<Tensor>& grads, int64_t dim) {
+  Tensor like;
+  for (const auto& g : grads) {
+    if (g.defined()) {
+      like = g;
+      break;
+    }
+  }
+  TORCH_INTERNAL_ASSERT(like.defined(), "unbind_backward: no output has a gradient");
+  const int64_t out_dim = wrap(dim, static_cast<size_t>(like.dim() + 1));
+  std::vector<Tensor> parts;
+  for (const auto& g : grads) {
+    parts.push_back(g.defined() ? g : at::zeros_like(like));
+  }
+  return at::stack(parts, out_dim);
+}
+
+// ---- reductions ----
+
+Tensor restore_reduced_dims(const Tensor& output, IntArrayRef dims, bool keepdim) {
+  // The input had output.dim() + (number of reduced dims) dimensions unless keepdim.
+  if (keepdim) {
+    return output;
+  }
+  const size_t ndim = dims.empty() ? 0 : output.dim() + dims.size();
+  if (dims.empty()) {
+    return output;  // a full reduction: the scalar broadcasts against the input
+  }
+  return unsqueeze_reduced(output, dims, ndim, false);
+}
+
+// Split the gradient evenly among the elements that attained the extreme value.
+Tensor scale_grad_by_count(const Tensor& grad, const Tensor& mask, IntArrayRef dims) {
+  auto count = dims.empty() ? mask.sum() : mask.sum(dims, true);
+  return (grad / count) * mask;
+}
+
+// The product of all elements but one, computed without dividing (zeros are allowed): the
+// product of those before it times the product of those after it.
+Tensor prod_backward(const Tensor& grad, const Tensor& input, const Tensor& result, int64_t dim, bool keepdim) {
+  (void)result;
+  if (input.dim() == 0) {
+    return grad;
+  }
+  dim = wrap(dim, input.dim());
+  auto g = keepdim ? grad : grad.unsqueeze(dim);
+  auto before = exclusive_cumprod(input, dim);
+  auto after = exclusive_cumprod(input.flip({dim}), dim).flip({dim});
+  return g * before * after;
+}
+
+Tensor prod_backward(const Tensor& grad, const Tensor& input, const Tensor& result) {
+  if (input.dim() == 0) {
+    return grad;
+  }
+  auto flat = input.reshape({-1});
+  return prod_backward(grad.reshape({1}), flat, result, 0, true).reshape(input.sizes());
+}
+
+// max.dim, min.dim, sort, topk: each output value came from one input element (indices).
+Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const Tensor& indices, IntArrayRef sizes,
+                                          bool keepdim) {
+  if (sizes.empty()) {
+    return grad.reshape(sizes);
+  }
+  dim = wrap(dim, sizes.size());
+  auto g = keepdim ? grad : grad.unsqueeze(dim);
+  auto i = keepdim ? indices : indices.unsqueeze(dim);
+  return zeros_of(sizes, grad).scatter(dim, i, g);
+}
+
+// max(), min(): ties share the gradient equally (a NaN result selects the NaNs).
+Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& input, const Tensor& value) {
+  auto mask = value.isnan().item().toBool() ? input.isnan() : (input == value);
+  return mask * (grad / mask.sum());
+}
+
+Tensor var_backward(const Tensor& grad, const Tensor& self, OptionalIntArrayRef dim,
+                    const std::optional<Scalar>& correction, bool keepdim) {
+  const double c = correction.has_value() ? correction->toDouble() : 1.0;
+  const int64_t n = reduced_numel(self.sizes(), dim);
+  const double dof = std::max(0.0, static_cast<double>(n) - c);
+  auto g = unsqueeze_reduced(grad, dim, self.dim(), keepdim);
+  auto mean = (dim.has_value() && !dim->empty()) ? self.mean(dim, true) : self.mean();
+  auto centered = self - mean;
+  return (2.0 / dof) * g * centered;
+}
+
+Tensor std_backward(const Tensor& result, const Tensor& grad, const Tensor& self, OptionalIntArrayRef dim,
+                    const std::optional<Scalar>& correction, bool keepdim) {
+  // d std = d var / (2 std); where std == 0 the gradient is taken as 0.
+  auto grad_var = at::where(result == 0, at::zeros_like(grad), grad / (result * 2));
+  return var_backward(grad_var, self, dim, correction, keepdim);
+}
+
+Tensor var_mean_backward(const Tensor& gvar, const Tensor& gmean, const Tensor& self, OptionalIntArrayRef dim,
+                         const std::optional<Scalar>& correction, bool keepdim) {
+  Tensor gself;
+  if (gvar.defined()) {
+    gself = var_backward(gvar, self, dim, correction, keepdim);
+  }
+  if (gmean.defined()) {
+    auto g = mean_backward(gmean, self.sizes(), dim.has_value() && !dim->empty() ? dim : OptionalIntArrayRef(),
+                           self.numel(), keepdim);
+    gself = gself.defined() ? gself + g : g;
+  }
+  return gself;
+}
+
+Tensor std_mean_backward(const Tensor& gstd, const Tensor& gmean, const Tensor& self, const Tensor& std,
+                         OptionalIntArrayRef dim, const std::optional<Scalar>& correction, bool keepdim) {
+  Tensor gself;
+  if (gstd.defined()) {
+    gself = std_backward(std, gstd, self, dim, correction, keepdim);
+  }
+  if (gmean.defined()) {
+    auto g = mean_backward(gmean, self.sizes(), dim.has_value() && !dim->empty() ? dim : OptionalIntArrayRef(),
+                           self.numel(), keepdim);
+    gself = gself.defined() ? gself + g : g;
+  }
+  return gself;
+}
+
+// [marker: norm_backward]
+// d||x||_p / dx = sign(x) |x|^(p-1) / ||x||^(p-1); p = 2 gives x / ||x||, p = 1 gives sign(x),
+// p = inf shares the gradient among the elements of largest |x|, p = 0 (a count) gives 0.
+Tensor linalg_vector_norm_backward(const Tensor& grad, const Tensor& self, const Scalar& ord, const Tensor& norm,
+                                   OptionalIntArrayRef dim, bool keepdim) {
+  const double p = ord.toDouble();
+  const size_t ndim = self.dim();
+  auto g = unsqueeze_reduced(grad, dim, ndim, keepdim);
+  auto n = unsqueeze_reduced(norm, dim, ndim, keepdim);
+  if (p == 0.0) {
+    return at::zeros_like(self);
+  }
+  if (p == 1.0) {
+    return self.sign() * g;
+  }
+  if (p == 2.0) {
+    return at::where(n == 0, at::zeros_like(self), self * (g / n));
+  }
+  if (std::isinf(p)) {
+    auto mask = self.abs() == n;
+    auto count = (dim.has_value() && !dim->empty()) ? mask.sum(*dim, true) : mask.sum();
+    return self.sign() * mask * (g / count);
+  }
+  auto scaled = self * self.abs().pow(p - 2) * g / n.pow(p - 1);
+  return at::where(n == 0, at::zeros_like(self), scaled);
+}
+// [end marker: norm_backward]
+
+Tensor norm_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& p, const Tensor& norm) {
+  return linalg_vector_norm_backward(grad, self, p.value_or(2), norm, std::nullopt, false);
+}
+
+Tensor norm_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& p, const Tensor& norm,
+                     IntArrayRef dim, bool keepdim) {
+  return linalg_vector_norm_backward(grad, self, p.value_or(2), norm, dim, keepdim);
+}
+
+// d logsumexp(x) / dx = softmax(x) = exp(x - logsumexp(x)).
+Tensor logsumexp_backward(const Tensor& grad, const Tensor& self, const Tensor& result, IntArrayRef dim, bool keepdim) {
+  const size_t ndim = self.dim();
+  auto g = unsqueeze_reduced(grad, dim, ndim, keepdim);
+  auto r = unsqueeze_reduced(result, dim, ndim, keepdim);
+  return g * (self - r).exp();
+}
+
+// Input i reaches every output j >= i: the gradient is a cumulative sum taken from the end.
+Tensor cumsum_backward(const Tensor& grad, int64_t dim) {
+  if (grad.dim() == 0) {
+    return grad;
+  }
+  return grad.flip({dim}).cumsum(dim).flip({dim});
+}
+
+// d out_j / d x_i = prod_{k <= j, k != i} x_k for j >= i. Without zeros that is out_j / x_i,
+// giving a reversed cumulative sum; with zeros, each x_i is replaced by 1 in a copy of the
+// input (one copy per position along dim) and the products are taken directly.
+Tensor cumprod_backward(const Tensor& grad, const Tensor& input, int64_t dim, const Tensor& output) {
+  if (input.dim() == 0 || input.numel() == 0) {
+    return grad;
+  }
+  dim = wrap(dim, input.dim());
+  if ((input == 0).sum().item().toLong() == 0) {
+    return cumsum_backward(grad * output, dim) / input;
+  }
+  const int64_t n = input.size(dim);
+  auto x = input.movedim(dim, -1);                                // [..., n]
+  auto g = grad.movedim(dim, -1);                                 // [..., n]
+  auto eye = at::eye(n, at::kBool, std::nullopt, input.device());  // [i, k]
+  auto copies_sizes = x.sizes().vec();
+  copies_sizes.insert(copies_sizes.end() - 1, n);
+  auto copies = x.unsqueeze(-2).expand(copies_sizes).masked_fill(eye, 1);  // [..., i, k]: x with x_i = 1
+  auto prods = copies.cumprod(-1);                                // [..., i, j]
+  auto upper = at::ones({n, n}, at::kBool, std::nullopt, input.device()).triu();  // j >= i
+  const int64_t last = -1;  // (an IntArrayRef over a literal would outlive it)
+  auto grad_x = (prods * upper * g.unsqueeze(-2)).sum(IntArrayRef(last), false);  // [..., i]
+  return grad_x.movedim(-1, dim);
+}
+
+Tensor softmax_backward(const Tensor& grad, const Tensor& output, int64_t dim) {
+  return output * (grad - (grad * output).sum(IntArrayRef(dim), true));
+}
+
+Tensor log_softmax_backward(const Tensor& grad, const Tensor& output, int64_t dim) {
+  return grad - output.exp() * grad.sum(IntArrayRef(dim), true);
+}
+
+// ---- indexing ----
+
+// Elements picked several times get the sum of their gradients (accumulate = true).
+Tensor index_backward(const Tensor& grad, IntArrayRef self_sizes, at::ArrayRef<std::optional<Tensor>> indices) {
+  return at::index_put(zeros_of(self_sizes, grad), indices, grad, true);
+}
+
+// Without accumulate the written positions held values, not self: their gradient is zero.
+Tensor index_put_self_backward(const Tensor& grad, at::ArrayRef<std::optional<Tensor>> indices, bool accumulate) {
+  if (accumulate) {
+    return grad;
+  }
+  return grad.index_put(indices, at::zeros({}, grad.scalar_type(), std::nullopt, grad.device()), false);
+}
+
+Tensor index_select_backward(const Tensor& grad, IntArrayRef self_sizes, int64_t dim, const Tensor& index) {
+  if (self_sizes.empty()) {
+    return grad.sum().reshape(self_sizes);
+  }
+  return zeros_of(self_sizes, grad).index_add(dim, index, grad);
+}
+
+Tensor gather_backward(const Tensor& grad, IntArrayRef self_sizes, int64_t dim, const Tensor& index) {
+  return zeros_of(self_sizes, grad).scatter_add(dim, index, grad);
+}
+
+Tensor masked_select_backward(const Tensor& grad, const Tensor& self, const Tensor& mask) {
+  auto shape = at::infer_size(self.sizes(), mask.sizes());
+  return zeros_of(shape, grad).masked_scatter(mask.expand(shape), grad);
+}
+
+// The first mask.sum() elements of source were used, in order; the rest get zeros.
+Tensor masked_scatter_backward(const Tensor& grad, const Tensor& mask, IntArrayRef source_sizes) {
+  int64_t numel = 1;
+  for (int64_t s : source_sizes) numel *= s;
+  auto used = at::masked_select(grad, mask);
+  const int64_t rest = numel - used.numel();
+  if (rest > 0) {
+    used = at::cat({used, at::zeros({rest}, grad.scalar_type(), std::nullopt, grad.device())});
+  }
+  return used.reshape(source_sizes);
+}
+
+Tensor take_backward(const Tensor& grad, IntArrayRef self_sizes, const Tensor& index) {
+  auto flat = zeros_of(self_sizes, grad).reshape({-1});
+  std::vector<std::optional<Tensor>> indices{index.reshape({-1})};
+  return at::index_put(flat, indices, grad.reshape({-1}), true).reshape(self_sizes);
+}
+
+// ---- joining, repeating, reordering ----
+
+std::vector<Tensor> cat_tensors_backward(const Tensor& grad, const std::vector<std::vector<int64_t>>& sizes,
+                                         const std::vector<at::ScalarType>& dtypes, int64_t dim) {
+  std::vector<Tensor> grads;
+  if (!grad.defined()) {
+    return grads;
+  }
+  dim = wrap(dim, grad.dim());
+  int64_t offset = 0;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    const auto& shape = sizes[i];
+    if (shape.size() == 1 && shape[0] == 0) {
+      // A legacy empty 1-d input (skipped by cat): its gradient is empty too.
+      grads.push_back(at::zeros({0}, dtypes[i], std::nullopt, grad.device()));
+      continue;
+    }
+    const int64_t len = shape[dim];
+    grads.push_back(grad.narrow(dim, offset, len));
+    offset += len;
+  }
+  return grads;
+}
+
+std::vector<Tensor> stack_tensors_backward(const Tensor& grad, int64_t dim, const std::vector<at::ScalarType>& dtypes) {
+  (void)dtypes;
+  return grad.unbind(dim);
+}
+
+// repeat tiles the input: view the gradient as [r0, s0, r1, s1, ...] and sum over the r's.
+Tensor repeat_backward(const Tensor& grad, IntArrayRef repeats, IntArrayRef input_sizes) {
+  const int64_t extra = static_cast<int64_t>(repeats.size() - input_sizes.size());
+  Tensor g = grad;
+  if (extra > 0) {
+    std::vector<int64_t> lead(extra);
+    for (int64_t i = 0; i < extra; ++i) lead[i] = i;
+    g = g.sum(lead, false);
+  }
+  std::vector<int64_t> shape, sum_dims;
+  for (size_t i = 0; i < input_sizes.size(); ++i) {
+    sum_dims.push_back(static_cast<int64_t>(shape.size()));
+    shape.push_back(repeats[extra + i]);
+    shape.push_back(input_sizes[i]);
+  }
+  if (sum_dims.empty()) {
+    return g;
+  }
+  return g.reshape(shape).sum(sum_dims, false);
+}
+
+Tensor roll_backward(const Tensor& grad, IntArrayRef shifts, IntArrayRef dims) {
+  std::vector<int64_t> back;
+  for (int64_t s : shifts) back.push_back(-s);
+  return grad.roll(back, dims);
+}
+
 }  // namespace torch::autograd::generated::details

@@ -11,7 +11,11 @@
 #include <ATen/TensorOperators.h>
 #include <ATen/TensorGeometry.h>
 
+#include <array>
+#include <cmath>
 #include <optional>
+#include <string>
+#include <tuple>
 #include <vector>
 
 namespace torch::autograd::generated::details {
@@ -47,5 +51,85 @@ Tensor sum_backward(const Tensor& grad, IntArrayRef sizes, OptionalIntArrayRef d
 Tensor mean_backward(const Tensor& grad, IntArrayRef shape, OptionalIntArrayRef opt_dim, int64_t numel, bool keepdim);
 Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const Scalar& alpha = 1);
 Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, const Scalar& alpha = 1);
+
+// ---- saved at forward time for a Tensor[] input (cat, stack) ----
+std::vector<std::vector<int64_t>> to_args_sizes(at::TensorList tensors);
+std::vector<at::ScalarType> to_args_scalartypes(at::TensorList tensors);
+
+// ---- binary ----
+Tensor div_tensor_self_backward(const Tensor& grad, const Tensor& other, at::ScalarType self_st,
+                                const std::optional<std::string>& rounding_mode);
+Tensor div_tensor_self_backward(const Tensor& grad, const Scalar& other, at::ScalarType self_st,
+                                const std::optional<std::string>& rounding_mode);
+Tensor div_tensor_other_backward(const Tensor& grad, const Tensor& self, const Tensor& other,
+                                 const std::optional<std::string>& rounding_mode);
+Tensor pow_backward_self(const Tensor& grad, const Tensor& self, const Tensor& exponent);
+Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tensor& exponent, const Tensor& result);
+Tensor pow_backward_exponent(const Tensor& grad, const Scalar& base, const Tensor& exponent, const Tensor& result);
+std::tuple<Tensor, Tensor> atan2_backward(const Tensor& grad, const Tensor& self, const Tensor& other,
+                                          std::array<bool, 2> output_mask);
+Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& min,
+                      const std::optional<Scalar>& max);
+Tensor clamp_backward(const Tensor& grad, const Tensor& self, const Tensor& min, const Tensor& max);
+std::tuple<Tensor, Tensor> clamp_backward_min_max(const Tensor& grad, const Tensor& self, const Tensor& min,
+                                                  const Tensor& max, std::array<bool, 2> output_mask);
+Tensor masked_fill_backward(const Tensor& grad, const Tensor& mask);
+
+// ---- unary ----
+Tensor gelu_backward(const Tensor& grad, const Tensor& self, const std::string& approximate);
+Tensor silu_backward(const Tensor& grad, const Tensor& self);
+
+// ---- views ----
+Tensor unsqueeze_to(const Tensor& self, IntArrayRef dims, IntArrayRef sizes);
+Tensor diagonal_backward(const Tensor& grad, IntArrayRef input_sizes, int64_t offset, int64_t dim1, int64_t dim2);
+Tensor unfold_backward(const Tensor& grad, IntArrayRef input_sizes, int64_t dim, int64_t size, int64_t step);
+Tensor split_backward(const std::vector<Tensor>& grads, int64_t split_size, int64_t dim, IntArrayRef sizes,
+                      const at::TensorOptions& options);
+Tensor split_with_sizes_backward(const std::vector<Tensor>& grads, IntArrayRef split_sizes, int64_t dim,
+                                 IntArrayRef sizes, const at::TensorOptions& options);
+Tensor unbind_backward(const std::vector<Tensor>& grads, int64_t dim);
+
+// ---- reductions ----
+Tensor restore_reduced_dims(const Tensor& output, IntArrayRef dims, bool keepdim);
+Tensor scale_grad_by_count(const Tensor& grad, const Tensor& mask, IntArrayRef dims);
+Tensor prod_backward(const Tensor& grad, const Tensor& input, const Tensor& result);
+Tensor prod_backward(const Tensor& grad, const Tensor& input, const Tensor& result, int64_t dim, bool keepdim);
+Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const Tensor& indices, IntArrayRef sizes,
+                                          bool keepdim);
+Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& input, const Tensor& value);
+Tensor var_backward(const Tensor& grad, const Tensor& self, OptionalIntArrayRef dim,
+                    const std::optional<Scalar>& correction, bool keepdim);
+Tensor std_backward(const Tensor& result, const Tensor& grad, const Tensor& self, OptionalIntArrayRef dim,
+                    const std::optional<Scalar>& correction, bool keepdim);
+Tensor var_mean_backward(const Tensor& gvar, const Tensor& gmean, const Tensor& self, OptionalIntArrayRef dim,
+                         const std::optional<Scalar>& correction, bool keepdim);
+Tensor std_mean_backward(const Tensor& gstd, const Tensor& gmean, const Tensor& self, const Tensor& std,
+                         OptionalIntArrayRef dim, const std::optional<Scalar>& correction, bool keepdim);
+Tensor linalg_vector_norm_backward(const Tensor& grad, const Tensor& self, const Scalar& ord, const Tensor& norm,
+                                   OptionalIntArrayRef dim, bool keepdim);
+Tensor norm_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& p, const Tensor& norm);
+Tensor norm_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& p, const Tensor& norm,
+                     IntArrayRef dim, bool keepdim);
+Tensor logsumexp_backward(const Tensor& grad, const Tensor& self, const Tensor& result, IntArrayRef dim, bool keepdim);
+Tensor cumsum_backward(const Tensor& grad, int64_t dim);
+Tensor cumprod_backward(const Tensor& grad, const Tensor& input, int64_t dim, const Tensor& output);
+Tensor softmax_backward(const Tensor& grad, const Tensor& output, int64_t dim);
+Tensor log_softmax_backward(const Tensor& grad, const Tensor& output, int64_t dim);
+
+// ---- indexing ----
+Tensor index_backward(const Tensor& grad, IntArrayRef self_sizes, at::ArrayRef<std::optional<Tensor>> indices);
+Tensor index_put_self_backward(const Tensor& grad, at::ArrayRef<std::optional<Tensor>> indices, bool accumulate);
+Tensor index_select_backward(const Tensor& grad, IntArrayRef self_sizes, int64_t dim, const Tensor& index);
+Tensor gather_backward(const Tensor& grad, IntArrayRef self_sizes, int64_t dim, const Tensor& index);
+Tensor masked_select_backward(const Tensor& grad, const Tensor& self, const Tensor& mask);
+Tensor masked_scatter_backward(const Tensor& grad, const Tensor& mask, IntArrayRef source_sizes);
+Tensor take_backward(const Tensor& grad, IntArrayRef self_sizes, const Tensor& index);
+
+// ---- joining, repeating, reordering ----
+std::vector<Tensor> cat_tensors_backward(const Tensor& grad, const std::vector<std::vector<int64_t>>& sizes,
+                                         const std::vector<at::ScalarType>& dtypes, int64_t dim);
+std::vector<Tensor> stack_tensors_backward(const Tensor& grad, int64_t dim, const std::vector<at::ScalarType>& dtypes);
+Tensor repeat_backward(const Tensor& grad, IntArrayRef repeats, IntArrayRef input_sizes);
+Tensor roll_backward(const Tensor& grad, IntArrayRef shifts, IntArrayRef dims);
 
 }  // namespace torch::autograd::generated::details

@@ -8,6 +8,8 @@
 // native_functions.yaml into python_variable_methods.cpp and appended to these.
 #include <torch/csrc/autograd/python_variable.h>
 
+#include <ATen/Operators.h>
+
 #include <torch/csrc/Device.h>
 #include <torch/csrc/Dtype.h>
 #include <torch/csrc/Exceptions.h>
@@ -407,6 +409,58 @@ PyObject* THPVariable_requires_grad_(PyObject* self, PyObject* args, PyObject* k
   return self;
   END_HANDLE_TH_ERRORS
 }
+// [marker: THPVariable_to]
+// t.to(device), t.to(dtype), t.to(other), t.to(device, dtype): written by hand, as in
+// PyTorch (python_variable_methods.cpp), because one Python method folds several schemas
+// (to.dtype_layout, to.device, to.dtype, to.other) whose positional arguments overlap.
+PyObject* THPVariable_to(PyObject* self, PyObject* args, PyObject* kwargs) {
+  HANDLE_TH_ERRORS
+  static PythonArgParser parser({
+      "to(Device? device=None, ScalarType? dtype=None, bool non_blocking=False, bool copy=False, *, "
+      "MemoryFormat? memory_format=None)",
+      "to(ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
+      "to(Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
+  });
+  ParsedArgs<5> parsed_args;
+  auto r = parser.parse(self, args, kwargs, parsed_args);
+  const auto& t = self_tensor(self);
+  std::optional<at::Device> device;
+  std::optional<at::ScalarType> dtype;
+  bool non_blocking = false, copy = false;
+  std::optional<at::MemoryFormat> memory_format;
+  if (r.idx == 0) {
+    device = r.deviceOptional(0);
+    dtype = r.scalartypeOptional(1);
+    non_blocking = r.toBool(2);
+    copy = r.toBool(3);
+    memory_format = r.memoryformatOptional(4);
+  } else if (r.idx == 1) {
+    dtype = r.scalartype(0);
+    non_blocking = r.toBool(1);
+    copy = r.toBool(2);
+    memory_format = r.memoryformatOptional(3);
+  } else {
+    const auto other = r.tensor(0);
+    device = other.device();
+    dtype = other.scalar_type();
+    non_blocking = r.toBool(1);
+    copy = r.toBool(2);
+    memory_format = r.memoryformatOptional(3);
+  }
+  if (device && device->type() == c10::DeviceType::CUDA) {
+    py::module_::import("torch.cuda").attr("_lazy_init")();
+  }
+  at::Tensor result;
+  {
+    pybind11::gil_scoped_release no_gil;
+    result = at::_ops::to_dtype_layout::call(t, dtype, std::nullopt, device, std::nullopt, non_blocking, copy,
+                                             memory_format);
+  }
+  return THPVariable_Wrap(result);
+  END_HANDLE_TH_ERRORS
+}
+// [end marker: THPVariable_to]
+
 PyObject* THPVariable_retain_grad(PyObject* self, PyObject*) {
   HANDLE_TH_ERRORS
   self_tensor(self).retain_grad();
@@ -486,6 +540,8 @@ std::vector<PyMethodDef> manual_methods = {
      METH_VARARGS | METH_KEYWORDS, "A numpy array sharing this tensor's memory."},
     {"requires_grad_", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_requires_grad_)),
      METH_VARARGS | METH_KEYWORDS, nullptr},
+    {"to", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_to)),
+     METH_VARARGS | METH_KEYWORDS, "to(device=None, dtype=None, non_blocking=False, copy=False), to(dtype), to(other)."},
     {"retain_grad", THPVariable_retain_grad, METH_NOARGS, "Keep this non-leaf tensor's gradient in .grad."},
     {"is_inference", THPVariable_is_inference, METH_NOARGS, "Was this tensor made in torch.inference_mode()?"},
     {"_is_view", THPVariable_is_view, METH_NOARGS, nullptr},

@@ -59,6 +59,11 @@ Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, T
 }
 // [end marker: arange_out]
 
+// torch.arange(end, out=t): arange.out, the one-argument form of arange.start_out.
+Tensor& arange_out(const Scalar& end, Tensor& result) {
+  return at::arange_out(result, /*start=*/0, end, /*step=*/1);
+}
+
 Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<ScalarType> dtype,
               std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
   if (!dtype.has_value()) {
