@@ -20,6 +20,7 @@ set(GEN_PYTHON_DIR ${PROJECT_BINARY_DIR}/torch/csrc/autograd/generated)
 set(GEN_PYTHON_SRCS
   ${GEN_PYTHON_DIR}/python_torch_functions.cpp
   ${GEN_PYTHON_DIR}/python_nn_functions.cpp
+  ${GEN_PYTHON_DIR}/python_linalg_functions.cpp
   ${GEN_PYTHON_DIR}/python_variable_methods.cpp)
 set(GEN_PYI
   ${TORCH_ROOT}/torch/_C/_VariableFunctions.pyi

@@ -127,6 +127,7 @@ from torch.functional import einsum, norm, split, tensordot, unique  # noqa: E40
 # Autograd (guide: autograd.rst): the C++ engine in torch/csrc/autograd, the grad modes.
 from torch._C import is_grad_enabled, is_inference_mode_enabled  # noqa: E402
 from torch import autograd  # noqa: E402
+from torch import linalg  # noqa: E402
 from torch.autograd import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402
 
 __all__ += ["autograd", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "is_grad_enabled",

@@ -260,7 +260,7 @@ def test_prod_and_cumprod_with_zeros():
     assert gradcheck(lambda t: t.cumprod(0), (x,))
 
 
-_linalg = getattr(torch._C, "_linalg", None)
+_linalg = torch._C._linalg
 
 
 @pytest.mark.parametrize("p", [1, 2, 3, float("inf")])
@@ -273,7 +273,6 @@ def test_norm_orders(p):
     assert gradcheck(lambda t: torch.norm(t, p, dim=1, dtype=f64), (x,))
 
 
-@pytest.mark.skipif(_linalg is None, reason="torch._C._linalg (python_module: linalg) is not bound in this tree")
 @pytest.mark.parametrize("p", [1, 2, 3, float("inf")])
 def test_linalg_vector_norm_orders(p):
     torch.manual_seed(0)

@@ -446,7 +446,15 @@ static PyObject* THPVariableMethod_{name}(PyObject* self_, PyObject* /*args*/) {
 """
 
 
-def binding(name: str, overloads: List[Overload], method: bool, nn: bool = False) -> str:
+# python_module -> (the C++ module object, the Python module named in errors)
+MODULES = {
+    None: ("THPVariableFunctionsModule", "torch"),
+    "nn": ("THPNNVariableFunctionsModule", "torch.nn.functional"),
+    "linalg": ("THPLinalgVariableFunctionsModule", "torch.linalg"),
+}
+
+
+def binding(name: str, overloads: List[Overload], method: bool, python_module: Optional[str] = None) -> str:
     if takes_no_arguments(overloads, method):
         return noargs_binding(name, overloads[0])
     fn = f"THPVariable_{name}" if not method else f"THPVariableMethod_{name}"
@@ -454,8 +462,8 @@ def binding(name: str, overloads: List[Overload], method: bool, nn: bool = False
     sigs = "\n".join(f"    {json.dumps(o.signature())}," for o in overloads)
     max_args = max(len(o.params) for o in overloads)
     self_arg = "self_" if method else "nullptr"
-    api = "THPVariableClass" if method else ("THPNNVariableFunctionsModule" if nn else "THPVariableFunctionsModule")
-    module = "Tensor" if method else ("torch.nn.functional" if nn else "torch")
+    api = "THPVariableClass" if method else MODULES[python_module][0]
+    module = "Tensor" if method else MODULES[python_module][1]
     cases = []
     for i, o in enumerate(overloads):
         body = []
@@ -541,6 +549,7 @@ PRELUDE = """
 
 using namespace torch;
 using torch::autograd::THPNNVariableFunctionsModule;
+using torch::autograd::THPLinalgVariableFunctionsModule;
 using torch::autograd::THPVariableFunctionsModule;
 
 namespace torch::autograd {
@@ -560,16 +569,19 @@ namespace {
 """
 
 
-def gen_cpp(overloads: "OrderedDict[str, List[Overload]]", method: bool, filename: str, nn: bool = False) -> str:
+def gen_cpp(overloads: "OrderedDict[str, List[Overload]]", method: bool, filename: str,
+            python_module: Optional[str] = None) -> str:
     if method:
         what = "python_variable_methods.cpp: the methods of torch._C.TensorBase"
-    elif nn:
-        what = "python_nn_functions.cpp: the functions of torch._C._nn"
+        getter = "generated_variable_methods"
+    elif python_module:
+        what = f"python_{python_module}_functions.cpp: the functions of torch._C._{python_module}"
+        getter = f"generated_{python_module}_functions"
     else:
         what = "python_torch_functions.cpp: the functions of torch._C._VariableFunctions"
-    bindings = "\n".join(binding(name, os_, method, nn) for name, os_ in overloads.items())
+        getter = "generated_torch_functions"
+    bindings = "\n".join(binding(name, os_, method, python_module) for name, os_ in overloads.items())
     defs = "\n".join(method_def(name, method, takes_no_arguments(os_, method)) for name, os_ in overloads.items())
-    getter = "generated_variable_methods" if method else ("generated_nn_functions" if nn else "generated_torch_functions")
     return f"""{banner(what, overloads)}
 {PRELUDE}
 {bindings}
@@ -657,9 +669,11 @@ def gen(native_functions: List[NativeFunction], python_install_dir: str, pyi_ins
     write_if_changed(os.path.join(python_install_dir, "python_torch_functions.cpp"),
                      gen_cpp(functions, False, "python_torch_functions.cpp")
                      + gen_return_types(return_types(native_functions)))
-    write_if_changed(os.path.join(python_install_dir, "python_nn_functions.cpp"),
-                     gen_cpp(python_overloads(native_functions, method=False, python_module="nn"), False,
-                             "python_nn_functions.cpp", nn=True))
+    for python_module in ("nn", "linalg"):
+        filename = f"python_{python_module}_functions.cpp"
+        write_if_changed(os.path.join(python_install_dir, filename),
+                         gen_cpp(python_overloads(native_functions, method=False, python_module=python_module), False,
+                                 filename, python_module))
     write_if_changed(os.path.join(python_install_dir, "python_variable_methods.cpp"),
                      gen_cpp(methods, True, "python_variable_methods.cpp"))
     if pyi_install_dir:

@@ -15,8 +15,13 @@ PyMethodDef* generated_torch_functions();
 extern PyObject* THPNNVariableFunctionsModule;
 // Generated (python_nn_functions.cpp).
 PyMethodDef* generated_nn_functions();
+// The module torch._C._linalg: operators marked `python_module: linalg` (linalg_vector_norm,
+// linalg_svdvals), which torch/linalg/__init__.py exports as torch.linalg.vector_norm ...
+extern PyObject* THPLinalgVariableFunctionsModule;
+// Generated (python_linalg_functions.cpp).
+PyMethodDef* generated_linalg_functions();
 // Creates torch._C._VariableFunctions from the generated and the hand-written functions,
-// and torch._C._nn from the generated nn functions.
+// and torch._C._nn and torch._C._linalg from the generated ones.
 void initTorchFunctions(PyObject* module);
 
 }  // namespace torch::autograd

@@ -20,6 +20,7 @@ namespace torch::autograd {
 
 PyObject* THPVariableFunctionsModule = nullptr;
 PyObject* THPNNVariableFunctionsModule = nullptr;
+PyObject* THPLinalgVariableFunctionsModule = nullptr;
 
 namespace {
 
@@ -100,6 +101,19 @@ PyModuleDef variable_functions_module = {PyModuleDef_HEAD_INIT, "torch._C._Varia
                                          -1, nullptr};
 PyModuleDef nn_functions_module = {PyModuleDef_HEAD_INIT, "torch._C._nn",
                                    "The operators marked python_module: nn (gelu, silu ...).", -1, nullptr};
+PyModuleDef linalg_functions_module = {PyModuleDef_HEAD_INIT, "torch._C._linalg",
+                                       "The operators marked python_module: linalg.", -1, nullptr};
+
+// torch._C._<name>: a module of generated functions, importable by that name.
+PyObject* add_submodule(PyObject* parent, PyModuleDef* def, PyMethodDef* methods, const char* name) {
+  def->m_methods = methods;
+  PyObject* sub = PyModule_Create(def);
+  if (!sub) throw py::error_already_set();
+  py::module_::import("sys").attr("modules")[def->m_name] = py::handle(sub);
+  Py_INCREF(sub);
+  PyModule_AddObject(parent, name, sub);
+  return sub;
+}
 
 }  // namespace
 
@@ -115,12 +129,9 @@ void initTorchFunctions(PyObject* module) {
   Py_INCREF(THPVariableFunctionsModule);
   PyModule_AddObject(module, "_VariableFunctions", THPVariableFunctionsModule);
 
-  nn_functions_module.m_methods = generated_nn_functions();
-  THPNNVariableFunctionsModule = PyModule_Create(&nn_functions_module);
-  if (!THPNNVariableFunctionsModule) throw py::error_already_set();
-  py::module_::import("sys").attr("modules")["torch._C._nn"] = py::handle(THPNNVariableFunctionsModule);
-  Py_INCREF(THPNNVariableFunctionsModule);
-  PyModule_AddObject(module, "_nn", THPNNVariableFunctionsModule);
+  THPNNVariableFunctionsModule = add_submodule(module, &nn_functions_module, generated_nn_functions(), "_nn");
+  THPLinalgVariableFunctionsModule =
+      add_submodule(module, &linalg_functions_module, generated_linalg_functions(), "_linalg");
 }
 
 }  // namespace torch::autograd

@@ -105,6 +105,17 @@ std::tuple<Tensor&, Tensor&> sort_out(const Tensor& self, int64_t dim, bool desc
   return std::tuple<Tensor&, Tensor&>(values, indices);
 }
 
+// torch.topk(x, k, out=(values, indices)).
+std::tuple<Tensor&, Tensor&> topk_out(const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted,
+                                      Tensor& values, Tensor& indices) {
+  auto [v, i] = at::topk(self, k, dim, largest, sorted);
+  at::native::resize_output(values, v.sizes());
+  at::native::resize_output(indices, i.sizes());
+  values.copy_(v);
+  indices.copy_(i);
+  return std::tuple<Tensor&, Tensor&>(values, indices);
+}
+
 Tensor argsort(const Tensor& self, int64_t dim, bool descending) {
   return std::get<1>(at::sort(self, false, dim, descending));
 }

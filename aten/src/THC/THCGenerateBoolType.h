@@ -1,0 +1,28 @@
+// aten/src/THC/THCGenerateBoolType.h - includes THC_GENERIC_FILE once with scalar_t = bool.
+// PyTorch deleted THC in 1.11; this mirrors its aten/src/THC/THCGenerateBoolType.h.
+// Guide: docs/source/internals/th_storage.rst (THC: storages on the GPU).
+#ifndef THC_GENERIC_FILE
+#error "You must define THC_GENERIC_FILE before including THCGenerateBoolType.h"
+#endif
+
+// As TH's generators, plus CReal, the word pasted into CUDA names (THCudaBoolStorage_get):
+// inside a THC generic file THStorage_(NAME) names the CPU storage of the same type and
+// THCStorage_(NAME) the CUDA one.
+#define scalar_t bool
+#define accreal bool
+#define Real Bool
+#define CReal CudaBool
+#define THC_REAL_IS_BOOL
+#line 1 THC_GENERIC_FILE
+#include THC_GENERIC_FILE
+#undef scalar_t
+#undef accreal
+#undef Real
+#undef CReal
+#undef THC_REAL_IS_BOOL
+
+// Within THCGenerateAllTypes.h the file is included again for the next type, so only the
+// outermost generator forgets it.
+#ifndef THCGenerateAllTypes
+#undef THC_GENERIC_FILE
+#endif
