@@ -67,3 +67,34 @@ def test_tour_stops_in_the_legacy_th_layer():
     assert "getsize(path)\n   16" in stop    # the file holds the four floats
     assert "[10.0, 2.0, 3.0, 4.0]" in stop
     assert "tensor(1.)" in stop
+
+
+def test_tour_builds_and_runs_an_autograd_graph():
+    import numpy as np
+
+    out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
+                         check=True, timeout=120).stdout
+    stop = out.split("== Stop 11: autograd: a graph recorded by the forward pass, run backwards")[1]
+    x, w, b = np.array([1.0, -2.0, 3.0]), np.array([0.5, 0.5, -1.0]), 0.25
+    h = x * w + b                                    # [0.75, -0.75, -2.75]
+    mask = (h > 0).astype(float)                     # relu lets only the first through
+    assert f"tensor({np.maximum(h, 0).sum():.4f}, grad_fn=<SumBackward0>)" in stop
+    lines = [" ".join(line.split()) for line in stop.splitlines()]
+    # the chain from y.grad_fn, one node per forward call, each with where its gradients go
+    assert "SumBackward0#0 next: [(ReluBackward0#1, 0)]" in lines
+    assert "ReluBackward0#1 next: [(AddBackward0#2, 0)]" in lines
+    assert "AddBackward0#2 next: [(MulBackward0#3, 0), (AccumulateGrad#4, 0)]" in lines
+    assert "MulBackward0#3 next: [(AccumulateGrad#5, 0), (AccumulateGrad#6, 0)]" in lines
+    assert "AccumulateGrad#6 next: []" in lines   # a leaf's node: the end of the graph
+    # saved tensors: relu keeps its result, mul both inputs, sum only the input's sizes
+    assert f"saved: _saved_result={np.maximum(h, 0).tolist()}" in lines
+    assert "saved: _saved_self_sym_sizes=(3,)" in lines
+    assert "saved: variable=0.25" in lines and f"saved: variable={x.tolist()}" in lines
+    mul_saved = next(line for line in lines if line.startswith("saved: ") and "_saved_other=" in line)
+    assert f"_saved_other={w.tolist()}" in mul_saved and f"_saved_self={x.tolist()}" in mul_saved
+    # the gradients, worked by hand: d/dx = w * mask, d/dw = x * mask, d/db = sum(mask)
+    after = stop.split("x.grad")[1]
+    assert str((w * mask).tolist()) in after.split("w.grad")[0]
+    assert str((x * mask).tolist()) in after.split("w.grad")[1].split("b.grad")[0]
+    assert f"b.grad\n   {mask.sum()}" in stop
+    assert "RuntimeError: Trying to backward through the graph a second time" in stop

@@ -160,6 +160,57 @@ def legacy_th_stop():
          "native_functions.yaml -> LegacyTHFunctionsCPU.cpp -> THFloatTensor_sumall, summing in double")
 
 
+def autograd_stop():
+    x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)
+    w = torch.tensor([0.5, 0.5, -1.0], requires_grad=True)
+    b = torch.tensor(0.25, requires_grad=True)
+    y = (x * w + b).relu().sum()
+    say("""
+        x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)
+        w = torch.tensor([0.5, 0.5, -1.0], requires_grad=True)
+        b = torch.tensor(0.25, requires_grad=True)
+        y = (x * w + b).relu().sum()
+        Each call ran its Autograd kernel (build/torch/csrc/autograd/generated/VariableType.cpp),
+        which made a node from tools/autograd/derivatives.yaml's formula, saved what the formula
+        needs and set the result's grad_fn. The graph, node by node from y.grad_fn
+        (next: where the node sends its gradients, as (node, input_nr); saved: its _saved_* values):
+        """)
+    step("y", repr(y), "the loss: a 0-d tensor whose grad_fn is the root of the backward graph")
+    names, order, todo = {}, [], [y.grad_fn]
+    while todo:
+        fn = todo.pop(0)
+        if fn is None or fn in names:
+            continue
+        names[fn] = f"{fn.name()}#{len(order)}"
+        order.append(fn)
+        todo.extend(next_fn for next_fn, _ in fn.next_functions)
+    for fn in order:
+        nexts = ", ".join("None" if n is None else f"({names[n]}, {nr})" for n, nr in fn.next_functions)
+        saved = []
+        for attr in sorted(a for a in dir(fn) if a.startswith("_saved_")):
+            value = getattr(fn, attr)
+            saved.append(f"{attr}={value.tolist() if isinstance(value, torch.Tensor) else value}")
+        if hasattr(fn, "variable"):  # AccumulateGrad: the leaf it writes .grad into
+            saved.append(f"variable={fn.variable.tolist()}")
+        print(f"     {names[fn]:<17} next: [{nexts}]")
+        if saved:
+            print(f"     {'':<17} saved: {'; '.join(saved)}")
+    y.backward()
+    say("""
+        y.backward(): torch/csrc/autograd/engine.cpp counts each node's incoming edges
+        (compute_dependencies), runs ready nodes latest-first from the ready queue (sequence_nr),
+        sums gradients meeting at a node in its InputBuffer, and AccumulateGrad writes the leaves' .grad:
+        """)
+    step("x.grad", x.grad.tolist(), "w * (x*w + b > 0): ReluBackward0 masks, MulBackward0 multiplies by w")
+    step("w.grad", w.grad.tolist(), "x * (x*w + b > 0)")
+    step("b.grad", b.grad.tolist(), "AddBackward0 gives a gradient of shape (3,); validate_outputs sums it to b's ()")
+    try:
+        y.backward()
+    except RuntimeError as e:
+        step("y.backward()  # again", f"RuntimeError: {str(e)[:58]}...",
+             "the nodes released their saved tensors after running (retain_graph=False)")
+
+
 def main():
     print("Torch Anatomy: a guided tour of the layers, from Python down to the allocator.")
     print()
@@ -250,6 +301,9 @@ def main():
 
     stop(10, "the legacy TH layer: THStorage and THTensor", "th_storage.rst")
     legacy_th_stop()
+
+    stop(11, "autograd: a graph recorded by the forward pass, run backwards", "autograd.rst")
+    autograd_stop()
     print()
     print("End of the tour. The guides: make docs, then open docs/build/html/index.html.")
 

@@ -28,6 +28,8 @@ extensions = [
     # Runs the caching allocator scenarios on the simulator and draws their SVGs into
     # _generated/ (ignored by git) before any page is read: the pictures come from the code.
     "allocator_figures",
+    # Builds the autograd chapter's backward graphs and draws them with Graphviz when it is there.
+    "autograd_figures",
 ]
 
 # ---- C++ reference (breathe reads Doxygen's XML) ----

@@ -94,7 +94,7 @@ def to_dot(root, show_saved: bool = True) -> str:
                 extra.append(f"{attr[7:]}: {value}")
             if extra:
                 label += "\\n" + "\\n".join(extra)
-        color = "lightblue" if fn.name() == "AccumulateGrad" else "white"
+        color = "lightblue" if fn.name().endswith("AccumulateGrad") else "white"
         lines.append(f'  {ids[id(fn)]} [label="{label}", style=filled, fillcolor={color}];')
     for fn in nodes:
         for nxt, input_nr in fn.next_functions:
