@@ -181,7 +181,7 @@ def autograd_stop():
         fn = todo.pop(0)
         if fn is None or fn in names:
             continue
-        names[fn] = f"{fn.name()}#{len(order)}"
+        names[fn] = f"{type(fn).__name__}#{len(order)}"
         order.append(fn)
         todo.extend(next_fn for next_fn, _ in fn.next_functions)
     for fn in order:

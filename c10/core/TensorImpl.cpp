@@ -80,6 +80,18 @@ const at::Tensor& TensorImpl::grad() const {
   return autograd_meta_->grad();
 }
 
+void TensorImpl::shallow_copy_from(const TensorImpl& src) {
+  storage_ = src.storage_;
+  data_type_ = src.data_type_;
+  device_opt_ = src.device_opt_;
+  key_set_ = src.key_set_;
+  sizes_and_strides_ = src.sizes_and_strides_;
+  storage_offset_ = src.storage_offset_;
+  is_wrapped_number_ = src.is_wrapped_number_;
+  refresh_numel();
+  refresh_contiguous();
+}
+
 c10::intrusive_ptr<TensorImpl> TensorImpl::shallow_copy_and_detach(const VariableVersion& version_counter) const {
   auto impl = c10::make_intrusive<TensorImpl>(Storage(storage_), key_set_, data_type_);
   impl->device_opt_ = device_opt_;

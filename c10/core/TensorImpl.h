@@ -186,6 +186,9 @@ struct C10_API TensorImpl : public c10::intrusive_ptr_target {
   // A new TensorImpl over the same storage with the same sizes, strides and offset, and no
   // autograd history: what detach() and .data hand out.
   c10::intrusive_ptr<TensorImpl> shallow_copy_and_detach(const VariableVersion& version_counter) const;
+  // x.data = y: take y's storage, dtype, device, sizes, strides and offset, keeping this
+  // TensorImpl (its Python object, autograd state and version counter).
+  void shallow_copy_from(const TensorImpl& src);
   // [end marker: TensorImpl autograd]
 
   // A Python number turned into a 0-d tensor takes part in type promotion as a number.

@@ -50,3 +50,14 @@ def test_arange_and_linspace_out():
     lin = torch.empty(0)
     torch.linspace(0, 1, 5, out=lin)
     np.testing.assert_allclose(lin.numpy(), np.linspace(0, 1, 5), rtol=1e-6)
+
+
+def test_dtype_shorthand_methods():
+    x = torch.tensor([1.5, -2.0])
+    assert x.float() is x
+    for name, dtype in [("double", torch.float64), ("half", torch.float16), ("bfloat16", torch.bfloat16),
+                        ("long", torch.int64), ("int", torch.int32), ("short", torch.int16), ("char", torch.int8),
+                        ("byte", torch.uint8), ("bool", torch.bool), ("cfloat", torch.complex64),
+                        ("cdouble", torch.complex128)]:
+        assert getattr(x, name)().dtype == dtype, name
+    assert x.long().tolist() == [1, -2] and x.bool().tolist() == [True, True]

@@ -307,6 +307,17 @@ def test_detach_shares_data_and_version_but_not_history():
     assert not x.data.requires_grad
 
 
+def test_setting_data_changes_dtype_and_keeps_the_object():
+    x = leaf(1.0, 2.0)
+    x.data = x.data.to(torch.float64) * 2
+    assert x.dtype == torch.float64 and x.requires_grad and x.tolist() == [2.0, 4.0]
+    (x * x).sum().backward()
+    assert x.grad.dtype == torch.float64 and x.grad.tolist() == [4.0, 8.0]
+    with pytest.raises(RuntimeError, match="^data set to a tensor that requires gradients must be floating point or complex dtype$"):
+        x.data = torch.ones(2, dtype=torch.long)
+    assert x.dtype == torch.float64  # a refused assignment leaves x as it was
+
+
 def test_detach_inplace():
     y = leaf(1.0) * 2
     y.detach_()

@@ -238,7 +238,9 @@ def test_zero_grad_and_requires_grad_():
 def test_to_double_keeps_parameter_type_and_converts_buffers():
     net = Net()
     w_before = net.fc1.weight.flatten().tolist()
+    w0 = net.fc1.weight
     assert net.to(torch.float64) is net
+    assert net.fc1.weight is w0  # the same Parameter object, now float64 (param.data = ...)
     assert net.fc1.weight.dtype == torch.float64 and type(net.fc1.weight) is nn.Parameter
     assert net.fc1.weight.requires_grad and net.steps.dtype == torch.float64
     assert net.fc1.weight.flatten().tolist() == pytest.approx(w_before)
@@ -247,7 +249,7 @@ def test_to_double_keeps_parameter_type_and_converts_buffers():
     assert net.fc2.bias.dtype == torch.float32
     w = net.fc1.weight
     net.to("cpu")
-    assert net.fc1.weight is w  # same dtype: the Parameter object stays
+    assert net.fc1.weight is w
     with pytest.raises(TypeError, match=r"^nn.Module.to only accepts floating point or complex dtypes, but got desired dtype=torch.int64$"):
         net.to(torch.int64)
 

@@ -68,7 +68,7 @@ def _walk(root):
 def to_dot(root, show_saved: bool = True) -> str:
     r"""Graphviz source of the backward graph reachable from a tensor's grad_fn (or a node).
 
-    One box per node (named as grad_fn.name()), its saved tensors' shapes under the name,
+    One box per node (named by its class, as type(grad_fn).__name__), its saved tensors' shapes under the name,
     an arrow per next_functions edge labelled with the input number; leaves (AccumulateGrad)
     show the shape of their tensor."""
     if isinstance(root, torch.Tensor):
@@ -79,7 +79,7 @@ def to_dot(root, show_saved: bool = True) -> str:
     ids = {id(fn): f"n{i}" for i, fn in enumerate(nodes)}
     lines = ["digraph grad_fn {", '  node [shape=box, fontname="monospace", fontsize=10];', "  rankdir=TB;"]
     for fn in nodes:
-        label = fn.name()
+        label = type(fn).__name__  # "AccumulateGrad", "MulBackward0", "MyFnBackward"
         if show_saved:
             extra = []
             if hasattr(fn, "variable"):
@@ -94,7 +94,7 @@ def to_dot(root, show_saved: bool = True) -> str:
                 extra.append(f"{attr[7:]}: {value}")
             if extra:
                 label += "\\n" + "\\n".join(extra)
-        color = "lightblue" if fn.name().endswith("AccumulateGrad") else "white"
+        color = "lightblue" if type(fn).__name__ == "AccumulateGrad" else "white"
         lines.append(f'  {ids[id(fn)]} [label="{label}", style=filled, fillcolor={color}];')
     for fn in nodes:
         for nxt, input_nr in fn.next_functions:

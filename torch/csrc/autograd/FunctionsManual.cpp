@@ -41,10 +41,6 @@ Tensor div_tensor_other_backward(const Tensor& grad, const Tensor& self, const T
   return handle_r_to_c(other.scalar_type(), -grad * (self / other) / other);
 }
 
-Tensor threshold_backward(const Tensor& grad, const Tensor& self, const Scalar& threshold) {
-  return at::where(self <= threshold, at::zeros_like(grad), grad);
-}
-
 Tensor sigmoid_backward(const Tensor& grad, const Tensor& result) {
   return grad * (1 - result) * result;
 }

@@ -33,7 +33,6 @@ Tensor mul_tensor_backward(const Tensor& grad, const Scalar& other, at::ScalarTy
 Tensor div_tensor_self_backward(const Tensor& grad, const Tensor& other, at::ScalarType self_st);
 Tensor div_tensor_self_backward(const Tensor& grad, const Scalar& other, at::ScalarType self_st);
 Tensor div_tensor_other_backward(const Tensor& grad, const Tensor& self, const Tensor& other);
-Tensor threshold_backward(const Tensor& grad, const Tensor& self, const Scalar& threshold);
 Tensor sigmoid_backward(const Tensor& grad, const Tensor& result);
 Tensor tanh_backward(const Tensor& grad, const Tensor& result);
 Tensor pow_backward(Tensor grad, const Tensor& self, const Scalar& exponent);

@@ -13,15 +13,15 @@ namespace torch::autograd {
 
 std::unique_ptr<AnomalyMetadata> (*AnomalyMetadata::factory)() = nullptr;
 
+// "torch::autograd::AccumulateGrad": the demangled class name, as PyTorch's Node::name()
+// gives it. Generated nodes override name() with their short name ("MulBackward0").
 std::string Node::name() const {
   int status = 0;
   const char* mangled = typeid(*this).name();
   char* demangled = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
   std::string result = status == 0 && demangled ? demangled : mangled;
   std::free(demangled);
-  // "torch::autograd::generated::MulBackward0" -> "MulBackward0", as PyTorch prints it.
-  const auto colon = result.rfind("::");
-  return colon == std::string::npos ? result : result.substr(colon + 2);
+  return result;
 }
 
 bool Node::del_post_hook(const uintptr_t& key) {

@@ -461,6 +461,27 @@ PyObject* THPVariable_to(PyObject* self, PyObject* args, PyObject* kwargs) {
 }
 // [end marker: THPVariable_to]
 
+// [marker: THPVariable_to_type]
+// t.float(), t.double(), t.long() ...: t.to(dtype) (self itself when the dtype is already
+// right), as PyTorch's THPVariable_float & co. in python_variable_methods.cpp.
+template <c10::ScalarType scalar_type>
+PyObject* THPVariable_to_type(PyObject* self, PyObject* args, PyObject* kwargs) {
+  HANDLE_TH_ERRORS
+  static PythonArgParser parser({"method(*, MemoryFormat? memory_format=None)"});
+  ParsedArgs<1> parsed_args;
+  auto r = parser.parse(self, args, kwargs, parsed_args);
+  const auto& t = self_tensor(self);
+  at::Tensor result;
+  {
+    pybind11::gil_scoped_release no_gil;
+    result = at::_ops::to_dtype_layout::call(t, scalar_type, std::nullopt, std::nullopt, std::nullopt,
+                                             /*non_blocking=*/false, /*copy=*/false, r.memoryformatOptional(0));
+  }
+  return THPVariable_Wrap(result);
+  END_HANDLE_TH_ERRORS
+}
+// [end marker: THPVariable_to_type]
+
 PyObject* THPVariable_retain_grad(PyObject* self, PyObject*) {
   HANDLE_TH_ERRORS
   self_tensor(self).retain_grad();
@@ -542,6 +563,30 @@ std::vector<PyMethodDef> manual_methods = {
      METH_VARARGS | METH_KEYWORDS, nullptr},
     {"to", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_to)),
      METH_VARARGS | METH_KEYWORDS, "to(device=None, dtype=None, non_blocking=False, copy=False), to(dtype), to(other)."},
+    {"float", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_to_type<c10::ScalarType::Float>)),
+     METH_VARARGS | METH_KEYWORDS, "self.to(torch.float32)."},
+    {"double", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_to_type<c10::ScalarType::Double>)),
+     METH_VARARGS | METH_KEYWORDS, "self.to(torch.float64)."},
+    {"half", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_to_type<c10::ScalarType::Half>)),
+     METH_VARARGS | METH_KEYWORDS, "self.to(torch.float16)."},
+    {"bfloat16", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_to_type<c10::ScalarType::BFloat16>)),
+     METH_VARARGS | METH_KEYWORDS, "self.to(torch.bfloat16)."},
+    {"long", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_to_type<c10::ScalarType::Long>)),
+     METH_VARARGS | METH_KEYWORDS, "self.to(torch.int64)."},
+    {"int", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_to_type<c10::ScalarType::Int>)),
+     METH_VARARGS | METH_KEYWORDS, "self.to(torch.int32)."},
+    {"short", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_to_type<c10::ScalarType::Short>)),
+     METH_VARARGS | METH_KEYWORDS, "self.to(torch.int16)."},
+    {"char", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_to_type<c10::ScalarType::Char>)),
+     METH_VARARGS | METH_KEYWORDS, "self.to(torch.int8)."},
+    {"byte", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_to_type<c10::ScalarType::Byte>)),
+     METH_VARARGS | METH_KEYWORDS, "self.to(torch.uint8)."},
+    {"bool", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_to_type<c10::ScalarType::Bool>)),
+     METH_VARARGS | METH_KEYWORDS, "self.to(torch.bool)."},
+    {"cfloat", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_to_type<c10::ScalarType::ComplexFloat>)),
+     METH_VARARGS | METH_KEYWORDS, "self.to(torch.complex64)."},
+    {"cdouble", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_to_type<c10::ScalarType::ComplexDouble>)),
+     METH_VARARGS | METH_KEYWORDS, "self.to(torch.complex128)."},
     {"retain_grad", THPVariable_retain_grad, METH_NOARGS, "Keep this non-leaf tensor's gradient in .grad."},
     {"is_inference", THPVariable_is_inference, METH_NOARGS, "Was this tensor made in torch.inference_mode()?"},
     {"_is_view", THPVariable_is_view, METH_NOARGS, nullptr},

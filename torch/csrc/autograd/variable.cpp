@@ -313,23 +313,24 @@ void VariableHooks::retain_grad(const at::TensorBase& self) const {
   meta->retains_grad_ = true;
 }
 
+// [marker: set_data]
 void VariableHooks::set_data(const at::TensorBase& self, const at::TensorBase& new_data) const {
-  auto* dst = self.unsafeGetTensorImpl();
-  auto* src = new_data.unsafeGetTensorImpl();
-  // The AccumulateGrad node of a leaf remembers the old shape; a new one is made on demand.
+  TORCH_CHECK(!self.requires_grad() || isDifferentiableType(new_data.scalar_type()),
+              "data set to a tensor that requires gradients must be floating point or complex dtype");
+  // The AccumulateGrad node of a leaf remembers the old shape and dtype; a new one is made
+  // on demand.
   if (auto* meta = impl::get_autograd_meta(self)) {
     std::lock_guard<std::mutex> lock(meta->mutex_);
     auto prior = meta->grad_accumulator_.lock();
     if (prior && (prior->input_metadata(0).dtype() != new_data.scalar_type() ||
-                  prior->input_metadata(0).shape() != new_data.sizes())) {
+                  prior->input_metadata(0).shape() != new_data.sizes() ||
+                  prior->input_metadata(0).device() != new_data.device())) {
       meta->grad_accumulator_.reset();
     }
   }
-  dst->set_storage_keep_dtype(src->storage());
-  dst->set_sizes_and_strides(src->sizes(), src->strides(), src->storage_offset());
-  TORCH_CHECK(dst->dtype() == src->dtype(),
-              "data set to a tensor that requires gradients must be floating point or complex dtype");
+  self.unsafeGetTensorImpl()->shallow_copy_from(*new_data.unsafeGetTensorImpl());
 }
+// [end marker: set_data]
 
 unsigned VariableHooks::register_hook(const at::TensorBase& self,
                                       std::function<at::TensorBase(const at::TensorBase&)> hook) const {

@@ -439,24 +439,16 @@ class Module:
         for key, param in self._parameters.items():
             if param is None:
                 continue
-            # PyTorch assigns param.data = fn(param) when the new tensor can share the
-            # TensorImpl (same dtype here) so that the Parameter object, and references to it
-            # (an optimizer's), stay; otherwise it puts a new Parameter in its place.
+            # As PyTorch does: param.data = fn(param), so the Parameter object (and every
+            # reference to it, an optimizer's) stays, now over the converted data
+            # (VariableHooks::set_data in torch/csrc/autograd/variable.cpp).
             with torch.no_grad():
                 param_applied = fn(param)
-            if param_applied.dtype == param.dtype:
-                param.data = param_applied
-                out_param = param
-            else:
-                out_param = Parameter(param_applied, param.requires_grad)
-                self._parameters[key] = out_param
+            param.data = param_applied
             if param.grad is not None:
                 with torch.no_grad():
                     grad_applied = fn(param.grad)
-                if grad_applied.dtype == param.grad.dtype and out_param is param:
-                    out_param.grad.data = grad_applied
-                else:
-                    out_param.grad = grad_applied.requires_grad_(param.grad.requires_grad)
+                param.grad.data = grad_applied
 
         for key, buf in self._buffers.items():
             if buf is not None:

@@ -32,20 +32,9 @@ def _randperm(n, generator=None):
 
 
 def _random_int64(generator=None):
-    """``torch.empty((), dtype=torch.int64).random_(generator=generator).item()`` as PyTorch
-    computes it: one 64-bit draw (two 32-bit draws, the first one high) modulo 2**63.
-
-    This project's ``random_(0, None)`` on int64 reduces modulo 2**63 - 1 instead, which
-    differs by one exactly when the draw's top bit is set; that bit is read from the first
-    32-bit draw (``randint`` below a range of 2**32 makes one), then the state is rewound so
-    the generator advances by exactly what PyTorch's call consumes.
-    """
-    g = generator if generator is not None else torch.default_generator
-    state = g.get_state()
-    hi = int(torch.randint(0, 2**32 - 1, (1,), generator=g).item())
-    g.set_state(state)
-    y = int(torch.empty((), dtype=torch.int64).random_(0, None, generator=g).item())
-    return y - 1 if hi >> 31 else y
+    """``torch.empty((), dtype=torch.int64).random_(generator=generator).item()``: one 64-bit
+    draw modulo 2**63, how PyTorch seeds a sampler's or a worker's generator."""
+    return int(torch.empty((), dtype=torch.int64).random_(generator=generator).item())
 
 
 def _multinomial(weights, num_samples, replacement, generator=None):

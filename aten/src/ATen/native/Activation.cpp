@@ -10,6 +10,17 @@ namespace at::native {
 
 DEFINE_DISPATCH(GeluKernel);
 DEFINE_DISPATCH(silu_stub);
+DEFINE_DISPATCH(threshold_backward_stub);
+
+// [marker: threshold_backward]
+// The gradient of relu (and threshold): one pass over (self, grad), keeping grad where
+// self > threshold. autograd's ReluBackward0 calls it (tools/autograd/derivatives.yaml).
+Tensor threshold_backward(const Tensor& grad_output, const Tensor& self, const Scalar& threshold) {
+  auto iter = TensorIterator::binary_op(Tensor(), self, grad_output);
+  threshold_backward_stub(iter.device_type(), iter, threshold);
+  return iter.output();
+}
+// [end marker: threshold_backward]
 
 // relu is clamp_min(x, 0): no kernel of its own.
 Tensor relu(const Tensor& self) {

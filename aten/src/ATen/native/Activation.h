@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ATen/native/DispatchStub.h>
+#include <c10/core/Scalar.h>
 
 #include <cstdint>
 
@@ -17,5 +18,7 @@ enum class GeluType { None, Tanh, END };
 
 DECLARE_DISPATCH(void (*)(TensorIteratorBase&, GeluType), GeluKernel);
 DECLARE_DISPATCH(void (*)(TensorIteratorBase&), silu_stub);
+// relu's backward: grad where self > threshold, else 0 (inputs: self, grad).
+DECLARE_DISPATCH(void (*)(TensorIteratorBase&, const c10::Scalar&), threshold_backward_stub);
 
 }  // namespace at::native

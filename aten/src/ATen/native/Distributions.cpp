@@ -142,6 +142,9 @@ Tensor& normal_(Tensor& self, double mean, double std, std::optional<Generator> 
 // random_(from, to): integers in [from, to) (to=None: up to the dtype's largest exact integer).
 Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to_opt, std::optional<Generator> gen) {
   int64_t to = 0;
+  // int64 with no `to`: the range reaches INT64_MAX itself, which no exclusive int64 bound
+  // can express (PyTorch's to_inc): range = INT64_MAX - from + 1.
+  bool to_inclusive = false;
   if (to_opt.has_value()) {
     to = *to_opt;
   } else {
@@ -153,6 +156,7 @@ Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to_opt, std::
         to = (int64_t{1} << uniform_digits<scalar_t>::value) + 1;
       } else if constexpr (std::is_same_v<scalar_t, int64_t>) {
         to = std::numeric_limits<int64_t>::max();
+        to_inclusive = true;
       } else {
         to = static_cast<int64_t>(std::numeric_limits<scalar_t>::max()) + 1;
       }
@@ -162,20 +166,30 @@ Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to_opt, std::
   if (self.numel() == 0) {
     return self;
   }
-  const uint64_t range = static_cast<uint64_t>(to) - static_cast<uint64_t>(from);
+  const uint64_t range = static_cast<uint64_t>(to) - static_cast<uint64_t>(from) + (to_inclusive ? 1 : 0);
   CPUGeneratorImpl* generator = cpu_generator(gen);
   auto iter = nullary_op_keeping_shape(self);
   AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, self.scalar_type(), "random_from_to_kernel_cpu", [&] {
     std::lock_guard<std::mutex> lock(generator->mutex_);
     cpu_serial_kernel(iter, [&]() -> scalar_t {
-      // 32 random bits when they cover the range, 64 otherwise.
-      if (range >= (uint64_t{1} << 32)) {
+      // 32 random bits for ranges below 2**28, 64 from there on (PyTorch's threshold: with
+      // 32 bits, `bits % range` would favour the low values of a large range too much).
+      if (range >= (uint64_t{1} << 28)) {
         return static_cast<scalar_t>(transformation::uniform_int_from_to(generator->random64(), range, from));
       }
       return static_cast<scalar_t>(transformation::uniform_int_from_to(generator->random(), range, from));
     });
   });
   return self;
+}
+
+// random_.to and random_: the other two overloads, written with random_.from.
+Tensor& random_(Tensor& self, int64_t to, std::optional<Generator> gen) {
+  return self.random_(/*from=*/0, to, gen);
+}
+
+Tensor& random_(Tensor& self, std::optional<Generator> gen) {
+  return self.random_(/*from=*/0, std::nullopt, gen);
 }
 
 }  // namespace at::native

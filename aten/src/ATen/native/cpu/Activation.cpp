@@ -43,9 +43,17 @@ void silu_kernel(TensorIteratorBase& iter) {
   });
 }
 
+void threshold_backward_kernel(TensorIteratorBase& iter, const c10::Scalar& threshold_scalar) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.dtype(), "threshold_backward_cpu", [&] {
+    const scalar_t threshold = threshold_scalar.to<scalar_t>();
+    cpu_kernel(iter, [=](scalar_t x, scalar_t grad) -> scalar_t { return x <= threshold ? scalar_t(0) : grad; });
+  });
+}
+
 }  // namespace
 
 REGISTER_DISPATCH(GeluKernel, &GeluKernelImpl);
+REGISTER_DISPATCH(threshold_backward_stub, &threshold_backward_kernel);
 REGISTER_DISPATCH(silu_stub, &silu_kernel);
 
 }  // namespace at::native
