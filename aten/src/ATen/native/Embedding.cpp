@@ -19,7 +19,7 @@ namespace {
 void check_indices(const Tensor& indices, const char* fn) {
   TORCH_CHECK(indices.scalar_type() == kLong || indices.scalar_type() == kInt,
               "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got ",
-              indices.toString(), " instead (while checking arguments for ", fn, ")");
+              "torch.", indices.is_cuda() ? "cuda." : "", c10::toString(indices.scalar_type()), "Tensor instead (while checking arguments for ", fn, ")");
 }
 
 }  // namespace
@@ -32,7 +32,7 @@ Tensor embedding_symint(const Tensor& weight, const Tensor& indices, int64_t pad
   const Tensor flat = indices.reshape({-1}).to(kLong);
   const int64_t rows = weight.size(0);
   if (flat.numel() > 0) {
-    const int64_t lo = flat.min().item<int64_t>(), hi = flat.max().item<int64_t>();
+    const int64_t lo = flat.min().item().toLong(), hi = flat.max().item().toLong();
     TORCH_CHECK_INDEX(lo >= 0 && hi < rows, "index out of range in self");
   }
   std::vector<int64_t> shape = indices.sizes().vec();
