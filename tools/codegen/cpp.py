@@ -37,6 +37,9 @@ def argument_type(t: Type) -> str:
     if t.is_list:
         if t.base == "int":
             return "at::OptionalIntArrayRef" if t.is_optional else "at::IntArrayRef"
+        if t.base == "bool" and t.list_size:
+            # bool[3] output_mask (convolution_backward): which gradients the caller wants.
+            return f"::std::array<bool,{t.list_size}>"
         raise ValueError(f"unsupported list type {t}")
     base = _BASE[t.base]
     if t.base == "Scalar" and not t.is_optional:

@@ -256,6 +256,10 @@ def python_overloads(native_functions: List[NativeFunction], method: bool,
     for f in native_functions:
         if f.python_module != python_module or f.func.full_name in SKIP_PYTHON_BINDINGS_SIGNATURES:
             continue
+        # Backward kernels (convolution_backward, native_batch_norm_backward ...) are reached
+        # through autograd, not called from Python (PyTorch's SKIP_PYTHON_BINDINGS ".*_backward").
+        if f.func.name.endswith("_backward"):
+            continue
         variant = "method" if method else "function"
         if f.func.is_out:
             if method:

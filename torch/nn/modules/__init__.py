@@ -12,6 +12,11 @@ from .dropout import Dropout
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, KLDivLoss, L1Loss, MSELoss, NLLLoss,
                    SmoothL1Loss)
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell
+from .conv import Conv1d, Conv2d
+from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
+from .batchnorm import BatchNorm1d, BatchNorm2d
+from .normalization import LayerNorm
+from .sparse import Embedding
 
 __all__ = [
     "Module", "Sequential", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict",
@@ -21,4 +26,6 @@ __all__ = [
     "L1Loss", "MSELoss", "SmoothL1Loss", "NLLLoss", "CrossEntropyLoss", "BCELoss", "BCEWithLogitsLoss",
     "KLDivLoss",
     "RNNBase", "RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell",
+    "Conv1d", "Conv2d", "MaxPool2d", "AvgPool2d", "AdaptiveAvgPool2d", "BatchNorm1d", "BatchNorm2d",
+    "LayerNorm", "Embedding",
 ]

@@ -37,4 +37,13 @@ inline void check_and_update_common_device(std::optional<Device>& common_device,
   }
 }
 
+// A Tensor? argument (conv2d's bias, batch_norm's running_mean) takes part when present.
+inline void check_and_update_common_device(std::optional<Device>& common_device,
+                                           const std::optional<at::Tensor>& tensor, const char* methodName,
+                                           const char* argName) {
+  if (tensor.has_value()) {
+    check_and_update_common_device(common_device, *tensor, methodName, argName);
+  }
+}
+
 }  // namespace c10::impl

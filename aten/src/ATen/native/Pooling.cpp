@@ -1,0 +1,330 @@
+// aten/src/ATen/native/Pooling.cpp - max_pool2d, avg_pool2d, adaptive_avg_pool2d and their backwards.
+// Mirrors PyTorch's aten/src/ATen/native/Pooling.cpp, DilatedMaxPool2d.cpp, AveragePool2d.cpp,
+// AdaptiveAveragePooling.cpp and Pool.h (pooling_output_shape, pool2d_shape_check).
+// Guide: docs/source/internals/python_layer.rst.
+//
+// Every kernel walks one (H, W) plane per (batch, channel) pair: each output position looks
+// at the window of the input under it. max pooling remembers where each maximum was (the
+// flat index h * W + w within the plane), and its backward sends the gradient there; average
+// pooling spreads each gradient evenly over its window. A 3-d input (C, H, W) is a batch of one.
+#include <ATen/Dispatch.h>
+#include <ATen/Functions.h>
+#include <ATen/NativeFunctions.h>
+#include <ATen/Parallel.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <tuple>
+
+namespace at::native {
+
+namespace {
+
+// [marker: pooling_output_shape]
+// Output length of a window `k` (dilation d) sliding with stride s over in + 2p. ceil_mode
+// keeps a last, partial window, unless it would start entirely in the right padding.
+int64_t pooling_output_shape(int64_t in, int64_t k, int64_t p, int64_t s, int64_t d, bool ceil_mode) {
+  const int64_t numer = in + 2 * p - d * (k - 1) - 1 + (ceil_mode ? s - 1 : 0);
+  int64_t out = (numer >= 0 ? numer / s : -((-numer + s - 1) / s)) + 1;  // floor division
+  if (ceil_mode && (out - 1) * s >= in + p) {
+    --out;
+  }
+  return out;
+}
+// [end marker: pooling_output_shape]
+
+struct Pool2d {
+  int64_t kh, kw, sh, sw, ph, pw, dh, dw;
+  int64_t batch, channels, in_h, in_w, out_h, out_w;
+};
+
+Pool2d pool2d_params(const char* name, const Tensor& input, IntArrayRef kernel_size, IntArrayRef stride,
+                     IntArrayRef padding, IntArrayRef dilation, bool ceil_mode) {
+  TORCH_CHECK(kernel_size.size() == 1 || kernel_size.size() == 2, name,
+              ": kernel_size must either be a single int, or a tuple of two ints");
+  TORCH_CHECK(stride.empty() || stride.size() == 1 || stride.size() == 2, name,
+              ": stride must either be omitted, a single int, or a tuple of two ints");
+  TORCH_CHECK(padding.size() == 1 || padding.size() == 2, name,
+              ": padding must either be a single int, or a tuple of two ints");
+  TORCH_CHECK(dilation.size() == 1 || dilation.size() == 2, name,
+              ": dilation must be either a single int, or a tuple of two ints");
+  TORCH_CHECK(input.dim() == 3 || input.dim() == 4,
+              "non-empty 3D or 4D (batch mode) tensor expected for input");
+  Pool2d p;
+  p.kh = kernel_size[0];
+  p.kw = kernel_size.size() == 1 ? p.kh : kernel_size[1];
+  p.sh = stride.empty() ? p.kh : stride[0];
+  p.sw = stride.empty() ? p.kw : (stride.size() == 1 ? p.sh : stride[1]);
+  p.ph = padding[0];
+  p.pw = padding.size() == 1 ? p.ph : padding[1];
+  p.dh = dilation[0];
+  p.dw = dilation.size() == 1 ? p.dh : dilation[1];
+  TORCH_CHECK(p.kh > 0 && p.kw > 0, "kernel size should be greater than zero, but got kH: ", p.kh, " kW: ", p.kw);
+  TORCH_CHECK(p.sh > 0 && p.sw > 0, "stride should be greater than zero, but got dH: ", p.sh, " dW: ", p.sw);
+  TORCH_CHECK(p.dh > 0 && p.dw > 0, "dilation should be greater than zero, but got dilationH: ", p.dh,
+              " dilationW: ", p.dw);
+  TORCH_CHECK(p.ph <= ((p.kh - 1) * p.dh + 1) / 2 && p.pw <= ((p.kw - 1) * p.dw + 1) / 2,
+              "pad should be at most half of effective kernel size, but got pad=", p.ph, ", kernel_size=", p.kh,
+              " and dilation=", p.dh);
+  const bool batched = input.dim() == 4;
+  p.batch = batched ? input.size(0) : 1;
+  p.channels = input.size(-3);
+  p.in_h = input.size(-2);
+  p.in_w = input.size(-1);
+  p.out_h = pooling_output_shape(p.in_h, p.kh, p.ph, p.sh, p.dh, ceil_mode);
+  p.out_w = pooling_output_shape(p.in_w, p.kw, p.pw, p.sw, p.dw, ceil_mode);
+  TORCH_CHECK(p.out_h >= 1 && p.out_w >= 1, "Given input size: (", p.channels, "x", p.in_h, "x", p.in_w,
+              "). Calculated output size: (", p.channels, "x", p.out_h, "x", p.out_w, "). Output size is too small");
+  return p;
+}
+
+std::vector<int64_t> out_shape(const Tensor& input, int64_t out_h, int64_t out_w) {
+  std::vector<int64_t> shape = input.sizes().vec();
+  shape[shape.size() - 2] = out_h;
+  shape[shape.size() - 1] = out_w;
+  return shape;
+}
+
+}  // namespace
+
+// [marker: max_pool2d_with_indices]
+std::tuple<Tensor, Tensor> max_pool2d_with_indices_cpu(const Tensor& self, IntArrayRef kernel_size,
+                                                       IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation,
+                                                       bool ceil_mode) {
+  const Pool2d p = pool2d_params("max_pool2d", self, kernel_size, stride, padding, dilation, ceil_mode);
+  const Tensor input = self.contiguous();
+  Tensor output = at::empty(out_shape(self, p.out_h, p.out_w), self.scalar_type(), std::nullopt, self.device(), std::nullopt, std::nullopt);
+  Tensor indices = at::empty(out_shape(self, p.out_h, p.out_w), kLong, std::nullopt, self.device(), std::nullopt, std::nullopt);
+  AT_DISPATCH_FLOATING_TYPES(input.scalar_type(), "max_pool2d_with_indices", [&] {
+    const scalar_t* in = input.data_ptr<scalar_t>();
+    scalar_t* out = output.data_ptr<scalar_t>();
+    int64_t* ind = indices.data_ptr<int64_t>();
+    at::parallel_for(0, p.batch * p.channels, 1, [&](int64_t begin, int64_t end) {
+      for (int64_t plane = begin; plane < end; plane++) {
+        const scalar_t* x = in + plane * p.in_h * p.in_w;
+        for (int64_t oh = 0; oh < p.out_h; oh++) {
+          for (int64_t ow = 0; ow < p.out_w; ow++) {
+            scalar_t best = -std::numeric_limits<scalar_t>::infinity();
+            int64_t best_index = -1;
+            for (int64_t i = 0; i < p.kh; i++) {
+              const int64_t h = oh * p.sh - p.ph + i * p.dh;
+              if (h < 0 || h >= p.in_h) continue;
+              for (int64_t j = 0; j < p.kw; j++) {
+                const int64_t w = ow * p.sw - p.pw + j * p.dw;
+                if (w < 0 || w >= p.in_w) continue;
+                const scalar_t v = x[h * p.in_w + w];
+                if (v > best || std::isnan(v) || best_index < 0) {  // NaN wins, as in PyTorch
+                  best = v;
+                  best_index = h * p.in_w + w;
+                  if (std::isnan(v)) break;
+                }
+              }
+            }
+            const int64_t o = (plane * p.out_h + oh) * p.out_w + ow;
+            out[o] = best;
+            ind[o] = best_index;
+          }
+        }
+      }
+    });
+  });
+  return std::make_tuple(output, indices);
+}
+// [end marker: max_pool2d_with_indices]
+
+Tensor max_pool2d_with_indices_backward_cpu(const Tensor& grad_output, const Tensor& self, IntArrayRef kernel_size,
+                                            IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation,
+                                            bool ceil_mode, const Tensor& indices) {
+  const Pool2d p = pool2d_params("max_pool2d", self, kernel_size, stride, padding, dilation, ceil_mode);
+  const Tensor go = grad_output.contiguous();
+  const Tensor ind = indices.contiguous();
+  Tensor grad_input = at::zeros(self.sizes(), self.scalar_type(), std::nullopt, self.device(), std::nullopt);
+  AT_DISPATCH_FLOATING_TYPES(self.scalar_type(), "max_pool2d_with_indices_backward", [&] {
+    const scalar_t* g = go.data_ptr<scalar_t>();
+    const int64_t* idx = ind.data_ptr<int64_t>();
+    scalar_t* gi = grad_input.data_ptr<scalar_t>();
+    const int64_t out_plane = p.out_h * p.out_w, in_plane = p.in_h * p.in_w;
+    at::parallel_for(0, p.batch * p.channels, 1, [&](int64_t begin, int64_t end) {
+      for (int64_t plane = begin; plane < end; plane++) {
+        for (int64_t o = 0; o < out_plane; o++) {
+          const int64_t i = idx[plane * out_plane + o];
+          if (i >= 0) gi[plane * in_plane + i] += g[plane * out_plane + o];
+        }
+      }
+    });
+  });
+  return grad_input;
+}
+
+Tensor max_pool2d(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
+                  IntArrayRef dilation, bool ceil_mode) {
+  return std::get<0>(at::max_pool2d_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode));
+}
+
+namespace {
+
+// [marker: avg_pool2d_window]
+// The window of output (oh, ow), clipped to the input, and what its sum is divided by:
+// divisor_override if given, else the window's size counting the padding it covers
+// (count_include_pad) or only the input it covers.
+struct Window {
+  int64_t h0, h1, w0, w1, divisor;
+};
+
+Window avg_window(const Pool2d& p, int64_t oh, int64_t ow, bool count_include_pad,
+                  std::optional<int64_t> divisor_override) {
+  int64_t h0 = oh * p.sh - p.ph, w0 = ow * p.sw - p.pw;
+  int64_t h1 = std::min(h0 + p.kh, p.in_h + p.ph), w1 = std::min(w0 + p.kw, p.in_w + p.pw);
+  const int64_t padded_size = (h1 - h0) * (w1 - w0);
+  h0 = std::max<int64_t>(h0, 0);
+  w0 = std::max<int64_t>(w0, 0);
+  h1 = std::min(h1, p.in_h);
+  w1 = std::min(w1, p.in_w);
+  int64_t divisor = divisor_override.has_value() ? *divisor_override
+                    : count_include_pad          ? padded_size
+                                                 : (h1 - h0) * (w1 - w0);
+  return {h0, h1, w0, w1, divisor};
+}
+// [end marker: avg_pool2d_window]
+
+Pool2d avg_pool2d_params(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
+                         bool ceil_mode, std::optional<int64_t> divisor_override) {
+  TORCH_CHECK(!divisor_override.has_value() || *divisor_override != 0, "divisor must be not zero");
+  return pool2d_params("avg_pool2d", self, kernel_size, stride, padding, {1}, ceil_mode);
+}
+
+}  // namespace
+
+Tensor avg_pool2d_cpu(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
+                      bool ceil_mode, bool count_include_pad, std::optional<int64_t> divisor_override) {
+  const Pool2d p = avg_pool2d_params(self, kernel_size, stride, padding, ceil_mode, divisor_override);
+  const Tensor input = self.contiguous();
+  Tensor output = at::empty(out_shape(self, p.out_h, p.out_w), self.scalar_type(), std::nullopt, self.device(), std::nullopt, std::nullopt);
+  AT_DISPATCH_FLOATING_TYPES(input.scalar_type(), "avg_pool2d", [&] {
+    const scalar_t* in = input.data_ptr<scalar_t>();
+    scalar_t* out = output.data_ptr<scalar_t>();
+    at::parallel_for(0, p.batch * p.channels, 1, [&](int64_t begin, int64_t end) {
+      for (int64_t plane = begin; plane < end; plane++) {
+        const scalar_t* x = in + plane * p.in_h * p.in_w;
+        for (int64_t oh = 0; oh < p.out_h; oh++) {
+          for (int64_t ow = 0; ow < p.out_w; ow++) {
+            const Window w = avg_window(p, oh, ow, count_include_pad, divisor_override);
+            scalar_t sum = 0;
+            for (int64_t h = w.h0; h < w.h1; h++) {
+              for (int64_t c = w.w0; c < w.w1; c++) sum += x[h * p.in_w + c];
+            }
+            out[(plane * p.out_h + oh) * p.out_w + ow] = sum / static_cast<scalar_t>(w.divisor);
+          }
+        }
+      }
+    });
+  });
+  return output;
+}
+
+Tensor avg_pool2d_backward_cpu(const Tensor& grad_output, const Tensor& self, IntArrayRef kernel_size,
+                               IntArrayRef stride, IntArrayRef padding, bool ceil_mode, bool count_include_pad,
+                               std::optional<int64_t> divisor_override) {
+  const Pool2d p = avg_pool2d_params(self, kernel_size, stride, padding, ceil_mode, divisor_override);
+  const Tensor go = grad_output.contiguous();
+  Tensor grad_input = at::zeros(self.sizes(), self.scalar_type(), std::nullopt, self.device(), std::nullopt);
+  AT_DISPATCH_FLOATING_TYPES(self.scalar_type(), "avg_pool2d_backward", [&] {
+    const scalar_t* g = go.data_ptr<scalar_t>();
+    scalar_t* gi = grad_input.data_ptr<scalar_t>();
+    at::parallel_for(0, p.batch * p.channels, 1, [&](int64_t begin, int64_t end) {
+      for (int64_t plane = begin; plane < end; plane++) {
+        scalar_t* dx = gi + plane * p.in_h * p.in_w;
+        for (int64_t oh = 0; oh < p.out_h; oh++) {
+          for (int64_t ow = 0; ow < p.out_w; ow++) {
+            const Window w = avg_window(p, oh, ow, count_include_pad, divisor_override);
+            const scalar_t share = g[(plane * p.out_h + oh) * p.out_w + ow] / static_cast<scalar_t>(w.divisor);
+            for (int64_t h = w.h0; h < w.h1; h++) {
+              for (int64_t c = w.w0; c < w.w1; c++) dx[h * p.in_w + c] += share;
+            }
+          }
+        }
+      }
+    });
+  });
+  return grad_input;
+}
+
+// [marker: adaptive_avg_pool2d]
+// Output cell o of `out` covers input rows [floor(o * in / out), ceil((o + 1) * in / out)):
+// windows that tile the input, overlapping by at most one row when out does not divide in.
+namespace {
+int64_t start_index(int64_t o, int64_t out, int64_t in) { return (o * in) / out; }
+int64_t end_index(int64_t o, int64_t out, int64_t in) { return ((o + 1) * in + out - 1) / out; }
+}  // namespace
+
+Tensor adaptive_avg_pool2d_symint(const Tensor& self, IntArrayRef output_size) {
+  TORCH_CHECK(output_size.size() == 2, "adaptive_avg_pool2d: output_size must be 2");
+  return at::_adaptive_avg_pool2d(self, output_size);
+}
+
+Tensor adaptive_avg_pool2d_cpu(const Tensor& self, IntArrayRef output_size) {
+  TORCH_CHECK(output_size.size() == 2, "adaptive_avg_pool2d: output_size must be 2");
+  TORCH_CHECK(self.dim() == 3 || self.dim() == 4, "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got ",
+              self.sizes());
+  for (int64_t i = 1; i < self.dim(); i++) {
+    TORCH_CHECK(self.size(i) > 0, "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes ",
+                self.sizes(), " with dimension ", i, " being empty");
+  }
+  const Tensor input = self.contiguous();
+  const int64_t in_h = self.size(-2), in_w = self.size(-1), out_h = output_size[0], out_w = output_size[1];
+  const int64_t planes = self.numel() / (in_h * in_w);
+  Tensor output = at::empty(out_shape(self, out_h, out_w), self.scalar_type(), std::nullopt, self.device(), std::nullopt, std::nullopt);
+  AT_DISPATCH_FLOATING_TYPES(input.scalar_type(), "adaptive_avg_pool2d", [&] {
+    const scalar_t* in = input.data_ptr<scalar_t>();
+    scalar_t* out = output.data_ptr<scalar_t>();
+    at::parallel_for(0, planes, 1, [&](int64_t begin, int64_t end) {
+      for (int64_t plane = begin; plane < end; plane++) {
+        const scalar_t* x = in + plane * in_h * in_w;
+        for (int64_t oh = 0; oh < out_h; oh++) {
+          const int64_t h0 = start_index(oh, out_h, in_h), h1 = end_index(oh, out_h, in_h);
+          for (int64_t ow = 0; ow < out_w; ow++) {
+            const int64_t w0 = start_index(ow, out_w, in_w), w1 = end_index(ow, out_w, in_w);
+            scalar_t sum = 0;
+            for (int64_t h = h0; h < h1; h++) {
+              for (int64_t w = w0; w < w1; w++) sum += x[h * in_w + w];
+            }
+            out[(plane * out_h + oh) * out_w + ow] = sum / static_cast<scalar_t>((h1 - h0) * (w1 - w0));
+          }
+        }
+      }
+    });
+  });
+  return output;
+}
+// [end marker: adaptive_avg_pool2d]
+
+Tensor adaptive_avg_pool2d_backward_cpu(const Tensor& grad_output, const Tensor& self) {
+  const Tensor go = grad_output.contiguous();
+  const int64_t in_h = self.size(-2), in_w = self.size(-1), out_h = go.size(-2), out_w = go.size(-1);
+  const int64_t planes = self.numel() / (in_h * in_w);
+  Tensor grad_input = at::zeros(self.sizes(), self.scalar_type(), std::nullopt, self.device(), std::nullopt);
+  AT_DISPATCH_FLOATING_TYPES(self.scalar_type(), "adaptive_avg_pool2d_backward", [&] {
+    const scalar_t* g = go.data_ptr<scalar_t>();
+    scalar_t* gi = grad_input.data_ptr<scalar_t>();
+    at::parallel_for(0, planes, 1, [&](int64_t begin, int64_t end) {
+      for (int64_t plane = begin; plane < end; plane++) {
+        scalar_t* dx = gi + plane * in_h * in_w;
+        for (int64_t oh = 0; oh < out_h; oh++) {
+          const int64_t h0 = start_index(oh, out_h, in_h), h1 = end_index(oh, out_h, in_h);
+          for (int64_t ow = 0; ow < out_w; ow++) {
+            const int64_t w0 = start_index(ow, out_w, in_w), w1 = end_index(ow, out_w, in_w);
+            const scalar_t share =
+                g[(plane * out_h + oh) * out_w + ow] / static_cast<scalar_t>((h1 - h0) * (w1 - w0));
+            for (int64_t h = h0; h < h1; h++) {
+              for (int64_t w = w0; w < w1; w++) dx[h * in_w + w] += share;
+            }
+          }
+        }
+      }
+    });
+  });
+  return grad_input;
+}
+
+}  // namespace at::native
