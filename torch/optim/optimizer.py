@@ -114,16 +114,12 @@ def _reject_foreach_and_fused(foreach, fused, differentiable=False):
 
 def register_optimizer_step_pre_hook(hook) -> RemovableHandle:
     """A hook called as ``hook(optimizer, args, kwargs)`` before every optimizer's ``step``."""
-    handle = hooks.RemovableHandle(_global_optimizer_pre_hooks)
-    _global_optimizer_pre_hooks[handle.id] = hook
-    return handle
+    return hooks._add_hook(_global_optimizer_pre_hooks, hook)
 
 
 def register_optimizer_step_post_hook(hook) -> RemovableHandle:
     """A hook called as ``hook(optimizer, args, kwargs)`` after every optimizer's ``step``."""
-    handle = hooks.RemovableHandle(_global_optimizer_post_hooks)
-    _global_optimizer_post_hooks[handle.id] = hook
-    return handle
+    return hooks._add_hook(_global_optimizer_post_hooks, hook)
 
 
 class Optimizer:
@@ -225,47 +221,27 @@ class Optimizer:
 
     def register_step_pre_hook(self, hook) -> RemovableHandle:
         """``hook(optimizer, args, kwargs) -> None or (new_args, new_kwargs)``, before ``step``."""
-        handle = hooks.RemovableHandle(self._optimizer_step_pre_hooks)
-        self._optimizer_step_pre_hooks[handle.id] = hook
-        return handle
+        return hooks._add_hook(self._optimizer_step_pre_hooks, hook)
 
     def register_step_post_hook(self, hook) -> RemovableHandle:
         """``hook(optimizer, args, kwargs) -> None``, after ``step``."""
-        handle = hooks.RemovableHandle(self._optimizer_step_post_hooks)
-        self._optimizer_step_post_hooks[handle.id] = hook
-        return handle
+        return hooks._add_hook(self._optimizer_step_post_hooks, hook)
 
     def register_state_dict_pre_hook(self, hook, prepend: bool = False) -> RemovableHandle:
         """``hook(optimizer) -> None``, before ``state_dict`` builds its dict."""
-        handle = hooks.RemovableHandle(self._optimizer_state_dict_pre_hooks)
-        self._optimizer_state_dict_pre_hooks[handle.id] = hook
-        if prepend:
-            self._optimizer_state_dict_pre_hooks.move_to_end(handle.id, last=False)
-        return handle
+        return hooks._add_hook(self._optimizer_state_dict_pre_hooks, hook, prepend)
 
     def register_state_dict_post_hook(self, hook, prepend: bool = False) -> RemovableHandle:
         """``hook(optimizer, state_dict) -> state_dict or None``, after ``state_dict`` built it."""
-        handle = hooks.RemovableHandle(self._optimizer_state_dict_post_hooks)
-        self._optimizer_state_dict_post_hooks[handle.id] = hook
-        if prepend:
-            self._optimizer_state_dict_post_hooks.move_to_end(handle.id, last=False)
-        return handle
+        return hooks._add_hook(self._optimizer_state_dict_post_hooks, hook, prepend)
 
     def register_load_state_dict_pre_hook(self, hook, prepend: bool = False) -> RemovableHandle:
         """``hook(optimizer, state_dict) -> state_dict or None``, before loading."""
-        handle = hooks.RemovableHandle(self._optimizer_load_state_dict_pre_hooks)
-        self._optimizer_load_state_dict_pre_hooks[handle.id] = hook
-        if prepend:
-            self._optimizer_load_state_dict_pre_hooks.move_to_end(handle.id, last=False)
-        return handle
+        return hooks._add_hook(self._optimizer_load_state_dict_pre_hooks, hook, prepend)
 
     def register_load_state_dict_post_hook(self, hook, prepend: bool = False) -> RemovableHandle:
         """``hook(optimizer) -> None``, after loading."""
-        handle = hooks.RemovableHandle(self._optimizer_load_state_dict_post_hooks)
-        self._optimizer_load_state_dict_post_hooks[handle.id] = hook
-        if prepend:
-            self._optimizer_load_state_dict_post_hooks.move_to_end(handle.id, last=False)
-        return handle
+        return hooks._add_hook(self._optimizer_load_state_dict_post_hooks, hook, prepend)
 
     # ---- state_dict ------------------------------------------------------------------
 
@@ -410,15 +386,7 @@ class Optimizer:
         """
         for group in self.param_groups:
             for p in group["params"]:
-                if p.grad is not None:
-                    if set_to_none:
-                        p.grad = None
-                    else:
-                        if p.grad.grad_fn is not None:
-                            p.grad.detach_()
-                        else:
-                            p.grad.requires_grad_(False)
-                        p.grad.zero_()
+                torch._tensor._clear_grad(p, set_to_none)
     # [end marker: optimizer_zero_grad]
 
     def step(self, closure: Optional[Callable[[], float]] = None) -> Optional[float]:
