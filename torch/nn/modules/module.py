@@ -73,7 +73,7 @@ def _forward_unimplemented(self, *input: Any) -> None:
 
 
 class Module:
-    r"""Base class for all neural network modules.
+    r"""A layer or a whole model: it holds parameters, buffers and child modules, and ``forward``.
 
     >>> class Model(torch.nn.Module):
     ...     def __init__(self):
