@@ -16,42 +16,11 @@ beside it) the threads wait for each other, and OMP_NUM_THREADS=1 gives the stea
 
 import os
 import sys
-import time
 
 import numpy as np
 
 import torch
-
-
-def best_of(fn, repeat=7, number=None):
-    """The best per-call time in seconds over `repeat` rounds (the least disturbed one)."""
-    fn()  # warm up: first-touch page faults, lazy initialization
-    if number is None:
-        number = 1
-        while True:
-            start = time.perf_counter()
-            for _ in range(number):
-                fn()
-            if time.perf_counter() - start > 0.05:
-                break
-            number *= 2
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            fn()
-        best = min(best, (time.perf_counter() - start) / number)
-    return best
-
-
-def row(name, torch_fn, numpy_fn, target):
-    try:
-        t = best_of(torch_fn)
-    except (AttributeError, RuntimeError, NotImplementedError, TypeError) as e:
-        print(f"{name:<34} {'missing: ' + type(e).__name__ + ': ' + str(e).splitlines()[0][:60]}")
-        return
-    n = best_of(numpy_fn)
-    print(f"{name:<34} {t * 1e6:>12.1f} us {n * 1e6:>12.1f} us {t / n:>8.2f}x   target {target}")
+from _timing import MISSING, print_header, print_missing, row
 
 
 # ---- relu chain ---------------------------------------------------------------------------
@@ -118,14 +87,18 @@ def mlp_step_numpy(params, x, onehot, lr=np.float32(0.01)):
     return loss
 
 
-def check_mlp_agrees():
-    """Both steps from the same start: the losses and updated weights must match."""
-    rng = np.random.default_rng(0)
+def mlp_inputs(rng):
+    """(params, x, onehot) in numpy and the same values as torch tensors (params requiring grad)."""
     params_np = mlp_params(rng)
-    params_t = [torch.from_numpy(p.copy()).requires_grad_() for p in params_np]
     x_np = rng.standard_normal((64, 784)).astype(np.float32)
     onehot_np = np.eye(10, dtype=np.float32)[rng.integers(0, 10, 64)]
-    x, onehot = torch.from_numpy(x_np), torch.from_numpy(onehot_np)
+    params_t = [torch.from_numpy(p.copy()).requires_grad_() for p in params_np]
+    return (params_np, x_np, onehot_np), (params_t, torch.from_numpy(x_np), torch.from_numpy(onehot_np))
+
+
+def check_mlp_agrees():
+    """Both steps from the same start: the losses and updated weights must match."""
+    (params_np, x_np, onehot_np), (params_t, x, onehot) = mlp_inputs(np.random.default_rng(0))
     for _ in range(3):
         loss_t = mlp_step_torch(params_t, x, onehot).item()
         loss_n = float(mlp_step_numpy(params_np, x_np, onehot_np))
@@ -139,7 +112,7 @@ def main():
         "OMP_NUM_THREADS", os.cpu_count())
     print(f"torch {torch.__version__} ({threads} threads), numpy {np.__version__}, "
           f"python {sys.version.split()[0]}")
-    print(f"{'benchmark':<34} {'torch':>15} {'numpy':>15} {'ratio':>9}")
+    print_header()
 
     x_np = np.random.default_rng(0).standard_normal(10**6).astype(np.float32)
     x = torch.from_numpy(x_np.copy()).requires_grad_()
@@ -148,15 +121,10 @@ def main():
 
     try:
         check_mlp_agrees()
-    except (AttributeError, RuntimeError, NotImplementedError, TypeError) as e:
-        print(f"{'MLP step 784-256-10 batch 64':<34} missing: {type(e).__name__}: {str(e).splitlines()[0][:60]}")
+    except MISSING as e:
+        print_missing("MLP step 784-256-10 batch 64", e)
         return
-    rng = np.random.default_rng(1)
-    params_np = mlp_params(rng)
-    params_t = [torch.from_numpy(p.copy()).requires_grad_() for p in params_np]
-    xb_np = rng.standard_normal((64, 784)).astype(np.float32)
-    onehot_np = np.eye(10, dtype=np.float32)[rng.integers(0, 10, 64)]
-    xb, onehot = torch.from_numpy(xb_np), torch.from_numpy(onehot_np)
+    (params_np, xb_np, onehot_np), (params_t, xb, onehot) = mlp_inputs(np.random.default_rng(1))
     row("MLP step 784-256-10 batch 64", lambda: mlp_step_torch(params_t, xb, onehot),
         lambda: mlp_step_numpy(params_np, xb_np, onehot_np), "<= 2.0x")
 

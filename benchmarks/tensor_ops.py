@@ -7,47 +7,16 @@ are reported as missing rather than skipped silently.
 """
 
 import sys
-import time
 
 import numpy as np
 
 import torch
-
-
-def best_of(fn, repeat=7, number=None):
-    """The best per-call time in seconds over `repeat` rounds (the least disturbed one)."""
-    fn()  # warm up: first-touch page faults, lazy initialization
-    if number is None:
-        number = 1
-        while True:
-            start = time.perf_counter()
-            for _ in range(number):
-                fn()
-            if time.perf_counter() - start > 0.05:
-                break
-            number *= 2
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            fn()
-        best = min(best, (time.perf_counter() - start) / number)
-    return best
-
-
-def row(name, torch_fn, numpy_fn, target):
-    try:
-        t = best_of(torch_fn)
-    except (AttributeError, RuntimeError, NotImplementedError, TypeError) as e:
-        print(f"{name:<34} {'missing: ' + type(e).__name__ + ': ' + str(e).splitlines()[0][:60]}")
-        return
-    n = best_of(numpy_fn)
-    print(f"{name:<34} {t * 1e6:>12.1f} us {n * 1e6:>12.1f} us {t / n:>8.2f}x   target {target}")
+from _timing import best_of, print_header, print_missing, print_times, row
 
 
 def main():
     print(f"torch {torch.__version__}, numpy {np.__version__}, python {sys.version.split()[0]}")
-    print(f"{'benchmark':<34} {'torch':>15} {'numpy':>15} {'ratio':>9}")
+    print_header()
     for n in (10**6, 10**7):
         a_np = np.random.rand(n).astype(np.float32)
         b_np = np.random.rand(n).astype(np.float32)
@@ -82,9 +51,9 @@ def main():
     try:
         t = best_of(loop_torch, repeat=3, number=1) / 20000
         n = best_of(loop_numpy, repeat=3, number=1) / 20000
-        print(f"{'small a + b (per op)':<34} {t * 1e6:>12.2f} us {n * 1e6:>12.2f} us {t / n:>8.2f}x   target < 5 us")
+        print_times("small a + b (per op)", t, n, "< 5 us", decimals=2)
     except (TypeError, RuntimeError, NotImplementedError) as e:
-        print(f"{'small a + b (per op)':<34} missing: {type(e).__name__}: {str(e).splitlines()[0][:60]}")
+        print_missing("small a + b (per op)", e)
 
 
 if __name__ == "__main__":

@@ -259,6 +259,24 @@ Tensor.__hash__ = lambda self: id(self)
 _LEGACY_TYPE_NAMES = None
 
 
+def _clear_grad(t, set_to_none):
+    """What Module.zero_grad and Optimizer.zero_grad do to one tensor's ``.grad``.
+
+    ``set_to_none``: drop it, so the next backward allocates a fresh one. Otherwise zero it
+    in place, first cutting it out of any graph it was recorded in (create_graph=True).
+    """
+    if t.grad is None:
+        return
+    if set_to_none:
+        t.grad = None
+        return
+    if t.grad.grad_fn is not None:
+        t.grad.detach_()
+    else:
+        t.grad.requires_grad_(False)
+    t.grad.zero_()
+
+
 def _parse_legacy_type_name(name):
     """'torch.DoubleTensor' -> (torch.float64, 'cpu'); 'torch.cuda.FloatTensor' -> (torch.float32, 'cuda')."""
     global _LEGACY_TYPE_NAMES

@@ -3,6 +3,7 @@
 # in PyTorch (run as a subprocess when /tmp/ref has it; skipped otherwise).
 # Mirrors PyTorch's backward-compatibility checks for torch.load.
 # Guide: docs/source/internals/saving_loading.rst
+import importlib.util
 import json
 import os
 import subprocess
@@ -21,20 +22,15 @@ def has_parameter():
     return hasattr(torch, "nn") and hasattr(torch.nn, "Parameter")
 
 
-def describe(obj):
-    """The JSON picture data/make_fixtures.py writes: tensors as metadata and values, containers walked."""
-    if isinstance(obj, torch.Tensor):
-        values = obj.tolist()
-        if obj.is_complex():
-            values = [[v.real, v.imag] for v in values] if obj.dim() == 1 else values
-        return {"tensor": str(obj.dtype), "parameter": type(obj).__name__ == "Parameter",
-                "shape": list(obj.shape), "stride": list(obj.stride()), "offset": obj.storage_offset(),
-                "requires_grad": obj.requires_grad, "values": values}
-    if isinstance(obj, dict):
-        return {"dict": [[describe(k), describe(v)] for k, v in obj.items()]}
-    if isinstance(obj, (list, tuple)):
-        return {type(obj).__name__: [describe(v) for v in obj]}
-    return {"value": obj}
+def _load_make_fixtures():
+    spec = importlib.util.spec_from_file_location("make_fixtures", os.path.join(DATA, "make_fixtures.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# The JSON picture the fixtures' .json files hold: tensors as metadata and values, containers walked.
+describe = _load_make_fixtures().describe
 
 
 def expected(name):
@@ -92,19 +88,8 @@ needs_ref = pytest.mark.skipif(not os.path.exists(REF_PYTHON), reason=f"no refer
 
 REF_DESCRIBE = textwrap.dedent('''
     import json, sys, torch
-    def describe(obj):
-        if isinstance(obj, torch.Tensor):
-            values = obj.tolist()
-            if obj.is_complex():
-                values = torch.view_as_real(obj).tolist()
-            return {"tensor": str(obj.dtype), "parameter": isinstance(obj, torch.nn.Parameter),
-                    "shape": list(obj.shape), "stride": list(obj.stride()), "offset": obj.storage_offset(),
-                    "requires_grad": obj.requires_grad, "values": values}
-        if isinstance(obj, dict):
-            return {"dict": [[describe(k), describe(v)] for k, v in obj.items()]}
-        if isinstance(obj, (list, tuple)):
-            return {type(obj).__name__: [describe(v) for v in obj]}
-        return {"value": obj}
+    sys.path.insert(0, sys.argv[2])  # data/, for make_fixtures.describe
+    from make_fixtures import describe
     obj = torch.load(sys.argv[1])  # weights_only=True, PyTorch's default
     shared = sorted({t.untyped_storage().data_ptr() for t in obj.values() if isinstance(t, torch.Tensor)})
     print(json.dumps({"describe": describe(obj), "storages": len(shared)}))
@@ -113,7 +98,7 @@ REF_DESCRIBE = textwrap.dedent('''
 
 def load_in_pytorch(path):
     # Run from /tmp so that `import torch` finds the real PyTorch, not this tree.
-    out = subprocess.run([REF_PYTHON, "-c", REF_DESCRIBE, str(path)], capture_output=True, text=True, cwd="/tmp",
+    out = subprocess.run([REF_PYTHON, "-c", REF_DESCRIBE, str(path), DATA], capture_output=True, text=True, cwd="/tmp",
                          timeout=300)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout.strip().splitlines()[-1])

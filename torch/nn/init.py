@@ -124,18 +124,26 @@ def xavier_normal_(tensor: Tensor, gain: float = 1.0, generator=None) -> Tensor:
     return normal_(tensor, 0.0, std, generator)
 
 
+def _kaiming_std(tensor: Tensor, a: float, mode: str, nonlinearity: str):
+    """gain / sqrt(fan), the std of both kaiming inits; None (with a warning) for a tensor
+    with no elements, which they leave as it is."""
+    if 0 in tensor.shape:
+        warnings.warn("Initializing zero-element tensors is a no-op")
+        return None
+    fan = _calculate_correct_fan(tensor, mode)
+    gain = calculate_gain(nonlinearity, a)
+    return gain / math.sqrt(fan)
+
+
 def kaiming_uniform_(tensor: Tensor, a: float = 0, mode: str = "fan_in", nonlinearity: str = "leaky_relu",
                      generator=None) -> Tensor:
     r"""U(-bound, bound) with bound = gain * sqrt(3 / fan) (He et al., 2015).
 
     nn.Linear's default is kaiming_uniform_(w, a=sqrt(5)): gain sqrt(2 / 6), so the bound
     is 1 / sqrt(fan_in)."""
-    if 0 in tensor.shape:
-        warnings.warn("Initializing zero-element tensors is a no-op")
+    std = _kaiming_std(tensor, a, mode, nonlinearity)
+    if std is None:
         return tensor
-    fan = _calculate_correct_fan(tensor, mode)
-    gain = calculate_gain(nonlinearity, a)
-    std = gain / math.sqrt(fan)
     bound = math.sqrt(3.0) * std
     return uniform_(tensor, -bound, bound, generator)
 
@@ -143,10 +151,7 @@ def kaiming_uniform_(tensor: Tensor, a: float = 0, mode: str = "fan_in", nonline
 def kaiming_normal_(tensor: Tensor, a: float = 0, mode: str = "fan_in", nonlinearity: str = "leaky_relu",
                     generator=None) -> Tensor:
     r"""N(0, std^2) with std = gain / sqrt(fan)."""
-    if 0 in tensor.shape:
-        warnings.warn("Initializing zero-element tensors is a no-op")
+    std = _kaiming_std(tensor, a, mode, nonlinearity)
+    if std is None:
         return tensor
-    fan = _calculate_correct_fan(tensor, mode)
-    gain = calculate_gain(nonlinearity, a)
-    std = gain / math.sqrt(fan)
     return normal_(tensor, 0, std, generator)

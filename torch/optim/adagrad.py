@@ -5,22 +5,16 @@ Guide: docs/source/internals/python_layer.rst
 """
 
 import torch
-from torch import Tensor
 
-from .optimizer import (
-    Optimizer,
-    _get_scalar_dtype,
-    _get_value,
-    _reject_foreach_and_fused,
-    _to_scalar,
-    _use_grad_for_differentiable,
-)
+from .optimizer import Optimizer, _check_non_negative, _check_state_steps, _check_tensor_hyperparameter
+from .optimizer import _evaluate_closure, _get_scalar_dtype, _get_value, _options, _reject_complex
+from .optimizer import _reject_foreach_and_fused, _setdefaults, _to_scalar, _use_grad_for_differentiable
 
 __all__ = ["Adagrad", "adagrad"]
 
 
 class Adagrad(Optimizer):
-    r"""Implements the Adagrad algorithm.
+    r"""Adagrad: each element's step shrinks with the sum of its past squared gradients.
 
     For each parameter, with :math:`g` its gradient (negated when ``maximize``) and
     ``t`` its step count::
@@ -36,47 +30,30 @@ class Adagrad(Optimizer):
 
     def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0, initial_accumulator_value=0, eps=1e-10,
                  foreach=None, *, maximize=False, differentiable=False, fused=None):
-        if isinstance(lr, Tensor) and lr.numel() != 1:
-            raise ValueError("Tensor lr must be 1-element")
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if not 0.0 <= lr_decay:
-            raise ValueError(f"Invalid lr_decay value: {lr_decay}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
-        if not 0.0 <= initial_accumulator_value:
-            raise ValueError(f"Invalid initial_accumulator_value value: {initial_accumulator_value}")
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
+        _check_tensor_hyperparameter("lr", lr)
+        _check_non_negative(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay,
+                            initial_accumulator_value=initial_accumulator_value, eps=eps)
 
-        defaults = {
-            "lr": lr,
-            "lr_decay": lr_decay,
-            "eps": eps,
-            "weight_decay": weight_decay,
-            "initial_accumulator_value": initial_accumulator_value,
-            "foreach": foreach,
-            "maximize": maximize,
-            "differentiable": differentiable,
-            "fused": fused,
-        }
+        defaults = dict(lr=lr, lr_decay=lr_decay, eps=eps, weight_decay=weight_decay,
+                        initial_accumulator_value=initial_accumulator_value, foreach=foreach,
+                        maximize=maximize, differentiable=differentiable, fused=fused)
         super().__init__(params, defaults)
         _reject_foreach_and_fused(foreach, fused, differentiable)
 
         for group in self.param_groups:
             for p in group["params"]:
-                _reject_complex(p)
-                state = self.state[p]
-                state["step"] = torch.tensor(0.0, dtype=_get_scalar_dtype())
-                state["sum"] = torch.full_like(p, initial_accumulator_value, memory_format=torch.preserve_format)
+                self._init_state(p, initial_accumulator_value)
+
+    def _init_state(self, p, initial_accumulator_value):
+        _reject_complex("Adagrad", p)
+        state = self.state[p]
+        state["step"] = torch.tensor(0.0, dtype=_get_scalar_dtype())
+        state["sum"] = torch.full_like(p, initial_accumulator_value, memory_format=torch.preserve_format)
 
     def __setstate__(self, state):
         super().__setstate__(state)
         for group in self.param_groups:
-            group.setdefault("foreach", None)
-            group.setdefault("maximize", False)
-            group.setdefault("differentiable", False)
-            group.setdefault("fused", None)
+            _setdefaults(group, foreach=None, maximize=False, differentiable=False, fused=None)
 
         # a state saved when 'step' was a Python number
         state_values = list(self.state.values())
@@ -87,74 +64,40 @@ class Adagrad(Optimizer):
 
     def _init_group(self, group, params_with_grad, grads, state_sums, state_steps):
         has_sparse_grad = False
-        for p in group["params"]:
-            if p.grad is not None:
-                has_sparse_grad |= p.grad.is_sparse
-                params_with_grad.append(p)
-                grads.append(p.grad)
-                state = self.state[p]
-                if len(state) == 0:
-                    # a parameter added with add_param_group after construction
-                    _reject_complex(p)
-                    state["step"] = torch.tensor(0.0, dtype=_get_scalar_dtype())
-                    # (PyTorch reads the optimizer's default here, not the group's)
-                    initial_accumulator_value = self.defaults["initial_accumulator_value"]
-                    state["sum"] = torch.full_like(p, initial_accumulator_value, memory_format=torch.preserve_format)
-                state_sums.append(state["sum"])
-                state_steps.append(state["step"])
+        for p in self._params_with_grad(group, params_with_grad, grads):
+            has_sparse_grad |= p.grad.is_sparse
+            state = self.state[p]
+            if len(state) == 0:
+                # a parameter added with add_param_group after construction
+                # (PyTorch reads the optimizer's default here, not the group's)
+                self._init_state(p, self.defaults["initial_accumulator_value"])
+            state_sums.append(state["sum"])
+            state_steps.append(state["step"])
         return has_sparse_grad
 
     @_use_grad_for_differentiable
     def step(self, closure=None):
-        """Perform a single optimization step.
-
-        Args:
-            closure (Callable, optional): A closure that reevaluates the model
-                and returns the loss.
-        """
-        loss = None
-        if closure is not None:
-            with torch.enable_grad():
-                loss = closure()
+        """One Adagrad update of each parameter with a gradient (``closure``: see :meth:`Optimizer.step`)."""
+        loss = _evaluate_closure(closure)
 
         for group in self.param_groups:
-            params_with_grad: list[Tensor] = []
-            grads: list[Tensor] = []
-            state_sums: list[Tensor] = []
-            state_steps: list[Tensor] = []
+            params_with_grad, grads, state_sums, state_steps = [], [], [], []
 
             has_sparse_grad = self._init_group(group, params_with_grad, grads, state_sums, state_steps)
 
-            adagrad(params_with_grad, grads, state_sums, state_steps,
-                    lr=group["lr"],
-                    weight_decay=group["weight_decay"],
-                    lr_decay=group["lr_decay"],
-                    eps=group["eps"],
-                    has_sparse_grad=has_sparse_grad,
-                    foreach=group["foreach"],
-                    maximize=group["maximize"],
-                    differentiable=group["differentiable"],
-                    fused=group["fused"])
+            adagrad(params_with_grad, grads, state_sums, state_steps, has_sparse_grad=has_sparse_grad,
+                    **_options(group, "lr", "weight_decay", "lr_decay", "eps", "foreach", "maximize",
+                               "differentiable", "fused"))
 
         return loss
-
-
-def _reject_complex(p):
-    # PyTorch runs complex parameters through torch.view_as_real, which this project lacks.
-    if p.is_complex():
-        raise RuntimeError("Adagrad: complex parameters are not supported in this project "
-                           "(PyTorch updates them through torch.view_as_real)")
 
 
 def adagrad(params, grads, state_sums, state_steps, fused=None, grad_scale=None, found_inf=None,
             has_sparse_grad=False, foreach=None, differentiable=False, has_complex=False, *,
             lr, weight_decay, lr_decay, eps, maximize):
-    r"""Functional API that performs Adagrad algorithm computation.
-
-    See :class:`~torch.optim.Adagrad` for details.
-    """
-    if not all(isinstance(t, torch.Tensor) for t in state_steps):
-        raise RuntimeError("API has changed, `state_steps` argument must contain a list of singleton tensors")
+    r"""The Adagrad update on lists of tensors, with no optimizer object (:class:`~torch.optim.Adagrad`
+    calls it once per group)."""
+    _check_state_steps(state_steps)
     _reject_foreach_and_fused(foreach, fused)
     _single_tensor_adagrad(params, grads, state_sums, state_steps, grad_scale, found_inf,
                            lr=lr, weight_decay=weight_decay, lr_decay=lr_decay, eps=eps,

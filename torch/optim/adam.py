@@ -7,27 +7,17 @@ Guide: docs/source/internals/python_layer.rst
 import torch
 from torch import Tensor
 
-from .optimizer import (
-    Optimizer,
-    _get_scalar_dtype,
-    _get_value,
-    _reject_foreach_and_fused,
-    _to_scalar,
-    _use_grad_for_differentiable,
-)
+from .optimizer import Optimizer, _check_capturable_devices, _check_non_negative, _check_state_steps
+from .optimizer import _check_tensor_hyperparameter, _evaluate_closure, _get_scalar_dtype, _get_value
+from .optimizer import _options, _reject_complex, _reject_foreach_and_fused, _setdefaults, _to_scalar
+from .optimizer import _use_grad_for_differentiable
 
 __all__ = ["Adam", "adam"]
 
 
-def _reject_complex(name, p):
-    # PyTorch runs complex parameters through torch.view_as_real, which this project lacks.
-    if p.is_complex():
-        raise RuntimeError(f"{name}: complex parameters are not supported in this project "
-                           "(PyTorch updates them through torch.view_as_real)")
-
-
 class Adam(Optimizer):
-    r"""Implements the Adam algorithm.
+    r"""Adam: a step along the running mean of the gradient, scaled per element by the
+    running root mean square of the gradient, both bias-corrected for the first steps.
 
     For each parameter, with :math:`g` its gradient (negated when ``maximize``) and
     ``t`` the parameter's step count (``state["step"]``, a 0-dim tensor)::
@@ -45,144 +35,78 @@ class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
                  foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
                  decoupled_weight_decay=False):
-        if isinstance(lr, Tensor):
-            if foreach and not capturable:
-                raise ValueError("lr as a Tensor is not supported for capturable=False and foreach=True")
-            if lr.numel() != 1:
-                raise ValueError("Tensor lr must be 1-element")
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        _check_tensor_hyperparameter("lr", lr, foreach, capturable)
+        _check_non_negative(lr=lr, eps=eps)
+        for i, beta in enumerate(betas):
+            if not 0.0 <= beta < 1.0:
+                raise ValueError(f"Invalid beta parameter at index {i}: {beta}")
+        _check_non_negative(weight_decay=weight_decay)
         if not ((isinstance(betas[0], float) and isinstance(betas[1], float))
                 or (isinstance(betas[0], Tensor) and isinstance(betas[1], Tensor))):
             raise ValueError("betas must be either both floats or both Tensors")
-        if isinstance(betas[0], Tensor):
-            if not capturable and foreach:
-                raise ValueError("betas[0] as a Tensor is not supported for capturable=False and foreach=True")
-            if betas[0].numel() != 1:
-                raise ValueError("Tensor betas[0] must be 1-element")
-        if isinstance(betas[1], Tensor):
-            if not capturable and foreach:
-                raise ValueError("betas[1] as a Tensor is not supported for capturable=False and foreach=True")
-            if betas[1].numel() != 1:
-                raise ValueError("Tensor betas[1] must be 1-element")
+        for i, beta in enumerate(betas):
+            _check_tensor_hyperparameter(f"betas[{i}]", beta, foreach, capturable)
         betas = tuple(map(_to_scalar, betas))
 
-        defaults = {
-            "lr": lr,
-            "betas": betas,
-            "eps": eps,
-            "weight_decay": weight_decay,
-            "amsgrad": amsgrad,
-            "maximize": maximize,
-            "foreach": foreach,
-            "capturable": capturable,
-            "differentiable": differentiable,
-            "fused": fused,
-            "decoupled_weight_decay": decoupled_weight_decay,
-        }
+        defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
+                        maximize=maximize, foreach=foreach, capturable=capturable,
+                        differentiable=differentiable, fused=fused,
+                        decoupled_weight_decay=decoupled_weight_decay)
         super().__init__(params, defaults)
         _reject_foreach_and_fused(foreach, fused, differentiable)
 
     def __setstate__(self, state):
         super().__setstate__(state)
         for group in self.param_groups:
-            group.setdefault("amsgrad", False)
-            group.setdefault("maximize", False)
-            group.setdefault("foreach", None)
-            group.setdefault("capturable", False)
-            group.setdefault("differentiable", False)
-            group.setdefault("decoupled_weight_decay", False)
-            fused = group.setdefault("fused", None)
-            for p in group["params"]:
-                p_state = self.state.get(p, [])
-                if len(p_state) != 0 and not torch.is_tensor(p_state["step"]):
-                    # a state saved when 'step' was a Python number
-                    step_val = float(p_state["step"])
-                    p_state["step"] = (
-                        torch.tensor(step_val, dtype=_get_scalar_dtype(is_fused=fused), device=p.device)
-                        if group["capturable"] or group["fused"]
-                        else torch.tensor(step_val, dtype=_get_scalar_dtype()))
+            _setdefaults(group, amsgrad=False, maximize=False, foreach=None, capturable=False,
+                         differentiable=False, decoupled_weight_decay=False, fused=None)
+            self._steps_to_tensors(group, group["capturable"] or group["fused"], is_fused=group["fused"])
 
     def _init_group(self, group, params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps):
-        for p in group["params"]:
-            if p.grad is not None:
-                _reject_complex("Adam", p)
-                params_with_grad.append(p)
-                if p.grad.is_sparse:
-                    raise RuntimeError("Adam does not support sparse gradients, please consider SparseAdam instead")
-                grads.append(p.grad)
+        for p in self._params_with_grad(group, params_with_grad, grads):
+            _reject_complex("Adam", p)
+            if p.grad.is_sparse:
+                raise RuntimeError("Adam does not support sparse gradients, please consider SparseAdam instead")
 
-                state = self.state[p]
-                # Lazy state initialization
-                if len(state) == 0:
-                    # 'step' stays on the CPU (a host-side counter) unless capturable or fused.
-                    state["step"] = (
-                        torch.zeros((), dtype=_get_scalar_dtype(is_fused=group["fused"]), device=p.device)
-                        if group["capturable"] or group["fused"]
-                        else torch.tensor(0.0, dtype=_get_scalar_dtype(), device="cpu"))
-                    # Exponential moving average of gradient values
-                    state["exp_avg"] = torch.zeros_like(p, memory_format=torch.preserve_format)
-                    # Exponential moving average of squared gradient values
-                    state["exp_avg_sq"] = torch.zeros_like(p, memory_format=torch.preserve_format)
-                    if group["amsgrad"]:
-                        # Maintains max of all exp. moving avg. of sq. grad. values
-                        state["max_exp_avg_sq"] = torch.zeros_like(p, memory_format=torch.preserve_format)
-
-                exp_avgs.append(state["exp_avg"])
-                exp_avg_sqs.append(state["exp_avg_sq"])
-
+            state = self.state[p]
+            if len(state) == 0:  # this parameter's first step
+                # 'step' stays on the CPU (a host-side counter) unless capturable or fused.
+                state["step"] = (
+                    torch.zeros((), dtype=_get_scalar_dtype(is_fused=group["fused"]), device=p.device)
+                    if group["capturable"] or group["fused"]
+                    else torch.tensor(0.0, dtype=_get_scalar_dtype(), device="cpu"))
+                state["exp_avg"] = torch.zeros_like(p, memory_format=torch.preserve_format)     # m
+                state["exp_avg_sq"] = torch.zeros_like(p, memory_format=torch.preserve_format)  # v
                 if group["amsgrad"]:
-                    max_exp_avg_sqs.append(state["max_exp_avg_sq"])
-                if group["differentiable"] and state["step"].requires_grad:
-                    raise RuntimeError("`requires_grad` is not supported for `step` in differentiable mode")
+                    # the largest v seen so far
+                    state["max_exp_avg_sq"] = torch.zeros_like(p, memory_format=torch.preserve_format)
 
-                state_steps.append(state["step"])
+            exp_avgs.append(state["exp_avg"])
+            exp_avg_sqs.append(state["exp_avg_sq"])
+
+            if group["amsgrad"]:
+                max_exp_avg_sqs.append(state["max_exp_avg_sq"])
+            if group["differentiable"] and state["step"].requires_grad:
+                raise RuntimeError("`requires_grad` is not supported for `step` in differentiable mode")
+
+            state_steps.append(state["step"])
 
     @_use_grad_for_differentiable
     def step(self, closure=None):
-        """Perform a single optimization step.
-
-        Args:
-            closure (Callable, optional): A closure that reevaluates the model
-                and returns the loss.
-        """
-        loss = None
-        if closure is not None:
-            with torch.enable_grad():
-                loss = closure()
+        """One Adam (or AdamW) update of each parameter with a gradient (``closure``: see
+        :meth:`Optimizer.step`)."""
+        loss = _evaluate_closure(closure)
 
         for group in self.param_groups:
-            params_with_grad: list[Tensor] = []
-            grads: list[Tensor] = []
-            exp_avgs: list[Tensor] = []
-            exp_avg_sqs: list[Tensor] = []
-            max_exp_avg_sqs: list[Tensor] = []
-            state_steps: list[Tensor] = []
+            params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps = [], [], [], [], [], []
             beta1, beta2 = group["betas"]
 
             self._init_group(group, params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 
             adam(params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps,
-                 amsgrad=group["amsgrad"],
-                 beta1=beta1,
-                 beta2=beta2,
-                 lr=group["lr"],
-                 weight_decay=group["weight_decay"],
-                 eps=group["eps"],
-                 maximize=group["maximize"],
-                 foreach=group["foreach"],
-                 capturable=group["capturable"],
-                 differentiable=group["differentiable"],
-                 fused=group["fused"],
-                 decoupled_weight_decay=group["decoupled_weight_decay"])
+                 beta1=beta1, beta2=beta2, **_options(group, "amsgrad", "lr", "weight_decay", "eps", "maximize",
+                                                      "foreach", "capturable", "differentiable", "fused",
+                                                      "decoupled_weight_decay"))
 
         return loss
 
@@ -190,12 +114,9 @@ class Adam(Optimizer):
 def adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, foreach=None, capturable=False,
          differentiable=False, fused=None, grad_scale=None, found_inf=None, decoupled_weight_decay=False, *,
          amsgrad, beta1, beta2, lr, weight_decay, eps, maximize):
-    r"""Functional API that performs Adam algorithm computation.
-
-    See :class:`~torch.optim.Adam` for details.
-    """
-    if not all(isinstance(t, torch.Tensor) for t in state_steps):
-        raise RuntimeError("API has changed, `state_steps` argument must contain a list of singleton tensors")
+    r"""The Adam update on lists of tensors, with no optimizer object (:class:`~torch.optim.Adam`
+    calls it once per group)."""
+    _check_state_steps(state_steps)
     _reject_foreach_and_fused(foreach, fused)
     _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf,
                         amsgrad=amsgrad, beta1=beta1, beta2=beta2, lr=lr, weight_decay=weight_decay, eps=eps,
@@ -221,22 +142,19 @@ def _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, s
         step_t = state_steps[i]
 
         if capturable:
-            capturable_supported_devices = ["cuda"]
-            if not (param.device.type == step_t.device.type and param.device.type in capturable_supported_devices):
-                raise AssertionError("If capturable=True, params and state_steps must be on supported devices: "
-                                     f"{capturable_supported_devices}.")
+            _check_capturable_devices(param, step_t)
 
         # update step
         step_t += 1
 
         if weight_decay != 0:
             if decoupled_weight_decay:
-                # Perform step weight decay
+                # AdamW: shrink the parameter itself
                 param.mul_(1 - lr * weight_decay)
             else:
                 grad = grad.add(param, alpha=weight_decay)
 
-        # Decay the first and second moment running average coefficient
+        # m and v move towards g and g * g
         exp_avg.lerp_(grad, 1 - beta1)
         exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
 
@@ -252,7 +170,7 @@ def _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, s
             bias_correction2_sqrt = bias_correction2.sqrt()
 
             if amsgrad:
-                # Maintains the maximum of all 2nd moment running avg. till now
+                # v_max = max(v_max, v)
                 if differentiable:
                     max_exp_avg_sq = max_exp_avg_sqs[i].clone()
                 else:
@@ -279,10 +197,10 @@ def _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, s
             bias_correction2_sqrt = bias_correction2 ** 0.5
 
             if amsgrad:
-                # Maintains the maximum of all 2nd moment running avg. till now
+                # v_max = max(v_max, v)
                 torch.maximum(max_exp_avg_sqs[i], exp_avg_sq, out=max_exp_avg_sqs[i])
 
-                # Use the max. for normalizing running avg. of gradient
+                # v_max, not v, in the denominator
                 denom = (max_exp_avg_sqs[i].sqrt() / bias_correction2_sqrt).add_(eps)
             else:
                 denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)

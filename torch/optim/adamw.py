@@ -10,7 +10,7 @@ __all__ = ["AdamW", "adamw"]
 
 
 class AdamW(Adam):
-    r"""Implements the AdamW algorithm: Adam where weight decay shrinks the parameter
+    r"""AdamW: Adam where weight decay shrinks the parameter
     directly (``p = p * (1 - lr * weight_decay)``, before the Adam update) instead of
     being added to the gradient, so it does not pass through the moment estimates.
 
@@ -23,9 +23,8 @@ class AdamW(Adam):
                          capturable=capturable, differentiable=differentiable, fused=fused,
                          decoupled_weight_decay=True)
 
-    # Preserve decoupled_weight_decay from AdamW for backwards compatibility. The following
-    # guarantees that decoupled_weight_decay will always be True for loading any state into
-    # AdamW
+    # A state saved by an older AdamW has no decoupled_weight_decay; whatever was saved, an
+    # AdamW's groups always decay the decoupled way.
     def __setstate__(self, state):
         super().__setstate__(state)
         for group in self.param_groups:
@@ -35,10 +34,7 @@ class AdamW(Adam):
 def adamw(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, foreach=None, capturable=False,
           differentiable=False, fused=None, grad_scale=None, found_inf=None, *,
           amsgrad, beta1, beta2, lr, weight_decay, eps, maximize):
-    r"""Functional API that performs AdamW algorithm computation.
-
-    See :class:`~torch.optim.AdamW` for details.
-    """
+    r""":func:`adam` with ``decoupled_weight_decay=True``."""
     adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, foreach=foreach,
          capturable=capturable, differentiable=differentiable, fused=fused, grad_scale=grad_scale,
          found_inf=found_inf, amsgrad=amsgrad, beta1=beta1, beta2=beta2, lr=lr, weight_decay=weight_decay,

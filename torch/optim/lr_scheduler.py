@@ -60,7 +60,7 @@ def _update_param_group_val(param_group: dict[str, Any], key: str, val) -> None:
 
 
 class LRScheduler:
-    r"""Base class for all learning rate schedulers.
+    r"""What every scheduler shares: the initial lrs, the epoch counter, ``step`` and state_dict.
 
     Subclasses implement :meth:`get_lr` and optionally override :meth:`step`.
 
@@ -128,14 +128,13 @@ class LRScheduler:
     # [end marker: lr_scheduler_init]
 
     def _initial_step(self) -> None:
-        """Initialize step counts and perform a step."""
+        """The step a new scheduler takes itself (epoch 0), with the step counters at zero."""
         self._step_count = 0
         with _initial_mode(self):
             self.step()
 
     def state_dict(self) -> dict[str, Any]:
-        """Return the state of the scheduler as a :class:`dict`: every entry of
-        ``self.__dict__`` except the optimizer."""
+        """Everything in ``self.__dict__`` except the optimizer, as a plain dict."""
         return {key: value for key, value in self.__dict__.items() if key != "optimizer"}
 
     def load_state_dict(self, state_dict: dict[str, Any]) -> None:
@@ -147,7 +146,7 @@ class LRScheduler:
         return self._last_lr
 
     def get_lr(self) -> list:
-        """Compute the next learning rate for each of the optimizer's param groups."""
+        """The learning rates for the epoch ``last_epoch``, one per param group; each subclass writes its own."""
         raise NotImplementedError
 
     # [marker: lr_scheduler_step]
@@ -380,7 +379,7 @@ class CosineAnnealingLR(LRScheduler):
 
 
 class ReduceLROnPlateau(LRScheduler):
-    """Reduce the learning rate when a metric has stopped improving.
+    """Cut the learning rate once a watched metric (a validation loss, say) stops getting better.
 
     ``step(metric)`` after each evaluation: when the metric has not improved (by more than
     ``threshold``, relative or absolute) for more than ``patience`` epochs, every group's
@@ -418,7 +417,7 @@ class ReduceLROnPlateau(LRScheduler):
         self._reset()
 
     def _reset(self) -> None:
-        """Reset num_bad_epochs counter and cooldown counter."""
+        """Forget the best value seen and zero both counters (bad epochs, cooldown)."""
         self.best = self.mode_worse
         self.cooldown_counter = 0
         self.num_bad_epochs = 0

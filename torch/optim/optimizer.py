@@ -45,7 +45,7 @@ _global_optimizer_post_hooks: "OrderedDict[int, Callable]" = OrderedDict()
 
 
 class _RequiredParameter:
-    """Singleton class representing a required parameter for an Optimizer."""
+    """The default of a hyperparameter with no default: every group must then give one."""
 
     def __repr__(self) -> str:
         return "<required parameter>"
@@ -112,30 +112,91 @@ def _reject_foreach_and_fused(foreach, fused, differentiable=False):
                            "(for-loop) implementation exists")
 
 
+# ---- pieces every optimizer's constructor, step and _init_group use -------------------
+
+_HYPERPARAMETER_LABELS = {"lr": "learning rate", "eps": "epsilon value"}
+
+
+def _check_non_negative(**hyperparameters) -> None:
+    """Raise ``ValueError("Invalid <what>: <value>")`` for the first value that is not >= 0.
+
+    ``not 0.0 <= value`` rather than ``value < 0.0``: a NaN is rejected too.
+    """
+    for name, value in hyperparameters.items():
+        if not 0.0 <= value:
+            label = _HYPERPARAMETER_LABELS.get(name, f"{name} value")
+            raise ValueError(f"Invalid {label}: {value}")
+
+
+def _check_tensor_hyperparameter(name, value, foreach=False, capturable=False) -> None:
+    """A hyperparameter given as a Tensor (lr, betas[i]) must hold one element."""
+    if isinstance(value, torch.Tensor):
+        if foreach and not capturable:
+            raise ValueError(f"{name} as a Tensor is not supported for capturable=False and foreach=True")
+        if value.numel() != 1:
+            raise ValueError(f"Tensor {name} must be 1-element")
+
+
+def _reject_complex(name, p) -> None:
+    # PyTorch runs complex parameters through torch.view_as_real, which this project lacks.
+    if p.is_complex():
+        raise RuntimeError(f"{name}: complex parameters are not supported in this project "
+                           "(PyTorch updates them through torch.view_as_real)")
+
+
+def _check_state_steps(state_steps) -> None:
+    """The functional APIs take ``step`` counters as 0-dim tensors, not Python numbers."""
+    if not all(isinstance(t, torch.Tensor) for t in state_steps):
+        raise RuntimeError("API has changed, `state_steps` argument must contain a list of singleton tensors")
+
+
+def _check_capturable_devices(param, step_t) -> None:
+    """capturable=True (CUDA-graph capture) needs the parameter and its step counter on the GPU."""
+    capturable_supported_devices = ["cuda"]
+    if not (param.device.type == step_t.device.type and param.device.type in capturable_supported_devices):
+        raise AssertionError("If capturable=True, params and state_steps must be on supported devices: "
+                             f"{capturable_supported_devices}.")
+
+
+def _setdefaults(group, **defaults) -> None:
+    """Give an older saved group (see ``__setstate__``) the options added since."""
+    for name, value in defaults.items():
+        group.setdefault(name, value)
+
+
+def _options(group, *names) -> dict[str, Any]:
+    """``{name: group[name]}`` for the named options: the keyword arguments ``step`` hands
+    the functional form (``sgd``, ``adam`` ...) for one group."""
+    return {name: group[name] for name in names}
+
+
+def _evaluate_closure(closure):
+    """The loss from ``closure()``, run with grad enabled (``step`` itself runs without);
+    None when there is no closure."""
+    if closure is None:
+        return None
+    with torch.enable_grad():
+        return closure()
+
+
 def register_optimizer_step_pre_hook(hook) -> RemovableHandle:
     """A hook called as ``hook(optimizer, args, kwargs)`` before every optimizer's ``step``."""
-    handle = hooks.RemovableHandle(_global_optimizer_pre_hooks)
-    _global_optimizer_pre_hooks[handle.id] = hook
-    return handle
+    return hooks._add_hook(_global_optimizer_pre_hooks, hook)
 
 
 def register_optimizer_step_post_hook(hook) -> RemovableHandle:
     """A hook called as ``hook(optimizer, args, kwargs)`` after every optimizer's ``step``."""
-    handle = hooks.RemovableHandle(_global_optimizer_post_hooks)
-    _global_optimizer_post_hooks[handle.id] = hook
-    return handle
+    return hooks._add_hook(_global_optimizer_post_hooks, hook)
 
 
 class Optimizer:
-    r"""Base class for all optimizers.
+    r"""What SGD, Adam and the others share: param groups, per-parameter state, hooks, state_dict.
 
     Args:
-        params (iterable): an iterable of :class:`torch.Tensor` s or :class:`dict` s
-            (parameter groups). Specifies what Tensors should be optimized. The order
-            must be deterministic (a list, not a set): ``state_dict`` refers to
-            parameters by their position.
-        defaults (dict): default values of the optimization options (used when a
-            parameter group doesn't specify them).
+        params (iterable): the tensors to update, or dicts that each hold a group of them
+            (``"params"``) and the options that differ for that group. Give them in a fixed
+            order (a list, not a set): ``state_dict`` names parameters by position.
+        defaults (dict): each option's value for the groups that do not set it.
     """
 
     # [marker: optimizer_init]
@@ -225,53 +286,33 @@ class Optimizer:
 
     def register_step_pre_hook(self, hook) -> RemovableHandle:
         """``hook(optimizer, args, kwargs) -> None or (new_args, new_kwargs)``, before ``step``."""
-        handle = hooks.RemovableHandle(self._optimizer_step_pre_hooks)
-        self._optimizer_step_pre_hooks[handle.id] = hook
-        return handle
+        return hooks._add_hook(self._optimizer_step_pre_hooks, hook)
 
     def register_step_post_hook(self, hook) -> RemovableHandle:
         """``hook(optimizer, args, kwargs) -> None``, after ``step``."""
-        handle = hooks.RemovableHandle(self._optimizer_step_post_hooks)
-        self._optimizer_step_post_hooks[handle.id] = hook
-        return handle
+        return hooks._add_hook(self._optimizer_step_post_hooks, hook)
 
     def register_state_dict_pre_hook(self, hook, prepend: bool = False) -> RemovableHandle:
         """``hook(optimizer) -> None``, before ``state_dict`` builds its dict."""
-        handle = hooks.RemovableHandle(self._optimizer_state_dict_pre_hooks)
-        self._optimizer_state_dict_pre_hooks[handle.id] = hook
-        if prepend:
-            self._optimizer_state_dict_pre_hooks.move_to_end(handle.id, last=False)
-        return handle
+        return hooks._add_hook(self._optimizer_state_dict_pre_hooks, hook, prepend)
 
     def register_state_dict_post_hook(self, hook, prepend: bool = False) -> RemovableHandle:
         """``hook(optimizer, state_dict) -> state_dict or None``, after ``state_dict`` built it."""
-        handle = hooks.RemovableHandle(self._optimizer_state_dict_post_hooks)
-        self._optimizer_state_dict_post_hooks[handle.id] = hook
-        if prepend:
-            self._optimizer_state_dict_post_hooks.move_to_end(handle.id, last=False)
-        return handle
+        return hooks._add_hook(self._optimizer_state_dict_post_hooks, hook, prepend)
 
     def register_load_state_dict_pre_hook(self, hook, prepend: bool = False) -> RemovableHandle:
         """``hook(optimizer, state_dict) -> state_dict or None``, before loading."""
-        handle = hooks.RemovableHandle(self._optimizer_load_state_dict_pre_hooks)
-        self._optimizer_load_state_dict_pre_hooks[handle.id] = hook
-        if prepend:
-            self._optimizer_load_state_dict_pre_hooks.move_to_end(handle.id, last=False)
-        return handle
+        return hooks._add_hook(self._optimizer_load_state_dict_pre_hooks, hook, prepend)
 
     def register_load_state_dict_post_hook(self, hook, prepend: bool = False) -> RemovableHandle:
         """``hook(optimizer) -> None``, after loading."""
-        handle = hooks.RemovableHandle(self._optimizer_load_state_dict_post_hooks)
-        self._optimizer_load_state_dict_post_hooks[handle.id] = hook
-        if prepend:
-            self._optimizer_load_state_dict_post_hooks.move_to_end(handle.id, last=False)
-        return handle
+        return hooks._add_hook(self._optimizer_load_state_dict_post_hooks, hook, prepend)
 
     # ---- state_dict ------------------------------------------------------------------
 
     # [marker: optimizer_state_dict]
     def state_dict(self) -> dict[str, Any]:
-        r"""Return the state of the optimizer as a :class:`dict`.
+        r"""The optimizer's state and groups as a plain dict, with positions for tensors.
 
         ``{'state': {0: {'momentum_buffer': tensor(...)}, ...},
         'param_groups': [{'lr': 0.01, ..., 'params': [0, 1]}, ...]}``: every tensor in the
@@ -360,7 +401,8 @@ class Optimizer:
                           chain.from_iterable(g["params"] for g in groups)))
 
         def _cast(param, value, param_id=None, param_groups=None, key=None):
-            r"""Make a deep copy of value, casting all tensors to device of param."""
+            # value copied through nested dicts and sequences, each tensor moved to param's device
+            # (and its floating-point dtype, see above)
             if isinstance(value, torch.Tensor):
                 return Optimizer._process_value_according_to_param_policy(
                     param, value, param_id, param_groups, key)
@@ -401,7 +443,7 @@ class Optimizer:
 
     # [marker: optimizer_zero_grad]
     def zero_grad(self, set_to_none: bool = True) -> None:
-        r"""Reset the gradients of all optimized tensors.
+        r"""Clear ``.grad`` of every parameter in every group.
 
         With ``set_to_none=True`` (the default) ``.grad`` becomes None: the next backward
         allocates a fresh gradient instead of accumulating into zeros, and an optimizer
@@ -410,29 +452,44 @@ class Optimizer:
         """
         for group in self.param_groups:
             for p in group["params"]:
-                if p.grad is not None:
-                    if set_to_none:
-                        p.grad = None
-                    else:
-                        if p.grad.grad_fn is not None:
-                            p.grad.detach_()
-                        else:
-                            p.grad.requires_grad_(False)
-                        p.grad.zero_()
+                torch._tensor._clear_grad(p, set_to_none)
     # [end marker: optimizer_zero_grad]
 
     def step(self, closure: Optional[Callable[[], float]] = None) -> Optional[float]:
-        r"""Perform a single optimization step to update parameter.
+        r"""Update every parameter that has a ``.grad``, once; each subclass writes its own.
 
-        Args:
-            closure (Callable): A closure that reevaluates the model and
-                returns the loss. Optional for most optimizers.
+        ``closure``, when given, is a function that runs the forward and backward pass again
+        and returns the loss; ``step`` calls it first (with grad enabled) and returns that loss.
         """
         raise NotImplementedError
 
+    # ---- what the subclasses' _init_group and __setstate__ share ------------------------
+
+    def _params_with_grad(self, group, params, grads):
+        """Each parameter of ``group`` that has a ``.grad``, in order, once it has been
+        appended to ``params`` and its gradient to ``grads`` (a parameter without one is
+        skipped by the update and gets no state)."""
+        for p in group["params"]:
+            if p.grad is not None:
+                params.append(p)
+                grads.append(p.grad)
+                yield p
+
+    def _steps_to_tensors(self, group, on_param_device, is_fused=None) -> None:
+        """Turn ``state["step"]`` saved as a Python number (older checkpoints) into a 0-dim tensor:
+        on the parameter's device when ``on_param_device`` (capturable or fused), else on the CPU."""
+        for p in group["params"]:
+            p_state = self.state.get(p, [])
+            if len(p_state) != 0 and not torch.is_tensor(p_state["step"]):
+                step_val = float(p_state["step"])
+                p_state["step"] = (
+                    torch.tensor(step_val, dtype=_get_scalar_dtype(is_fused=is_fused), device=p.device)
+                    if on_param_device
+                    else torch.tensor(step_val, dtype=_get_scalar_dtype()))
+
     # [marker: add_param_group]
     def add_param_group(self, param_group: dict[str, Any]) -> None:
-        r"""Add a param group to the :class:`Optimizer` s `param_groups`.
+        r"""Append one more group (a dict with ``"params"`` and any options) to ``param_groups``.
 
         Options the group leaves out are taken from ``defaults``. A tensor may belong to
         one group only.

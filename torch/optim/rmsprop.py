@@ -5,21 +5,18 @@ Guide: docs/source/internals/python_layer.rst
 """
 
 import torch
-from torch import Tensor
 
-from .optimizer import (
-    Optimizer,
-    _get_scalar_dtype,
-    _reject_foreach_and_fused,
-    _to_scalar,
-    _use_grad_for_differentiable,
-)
+from .optimizer import Optimizer, _check_capturable_devices, _check_non_negative, _check_state_steps
+from .optimizer import _check_tensor_hyperparameter, _evaluate_closure, _get_scalar_dtype, _options
+from .optimizer import _reject_complex, _reject_foreach_and_fused, _setdefaults, _to_scalar
+from .optimizer import _use_grad_for_differentiable
 
 __all__ = ["RMSprop", "rmsprop"]
 
 
 class RMSprop(Optimizer):
-    r"""Implements the RMSprop algorithm (Hinton's lecture notes; centered: Graves 2013).
+    r"""RMSprop: each gradient divided by a running root mean square of the recent ones
+    (Hinton's lecture notes; the centered variant: Graves 2013).
 
     For each parameter, with :math:`g` its gradient (negated when ``maximize``)::
 
@@ -36,72 +33,31 @@ class RMSprop(Optimizer):
 
     def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
                  capturable=False, foreach=None, maximize=False, differentiable=False):
-        if isinstance(lr, Tensor) and lr.numel() != 1:
-            raise ValueError("Tensor lr must be 1-element")
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
-        if not 0.0 <= momentum:
-            raise ValueError(f"Invalid momentum value: {momentum}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
-        if not 0.0 <= alpha:
-            raise ValueError(f"Invalid alpha value: {alpha}")
+        _check_tensor_hyperparameter("lr", lr)
+        _check_non_negative(lr=lr, eps=eps, momentum=momentum, weight_decay=weight_decay, alpha=alpha)
 
-        defaults = {
-            "lr": lr,
-            "momentum": momentum,
-            "alpha": alpha,
-            "eps": eps,
-            "centered": centered,
-            "weight_decay": weight_decay,
-            "capturable": capturable,
-            "foreach": foreach,
-            "maximize": maximize,
-            "differentiable": differentiable,
-        }
+        defaults = dict(lr=lr, momentum=momentum, alpha=alpha, eps=eps, centered=centered,
+                        weight_decay=weight_decay, capturable=capturable, foreach=foreach, maximize=maximize,
+                        differentiable=differentiable)
         super().__init__(params, defaults)
         _reject_foreach_and_fused(foreach, None)
 
     def __setstate__(self, state):
         super().__setstate__(state)
         for group in self.param_groups:
-            group.setdefault("momentum", 0)
-            group.setdefault("centered", False)
-            group.setdefault("foreach", None)
-            group.setdefault("maximize", False)
-            group.setdefault("differentiable", False)
-            group.setdefault("capturable", False)
-            for p in group["params"]:
-                p_state = self.state.get(p, [])
-                if len(p_state) != 0 and not torch.is_tensor(p_state["step"]):
-                    # a state saved when 'step' was a Python number
-                    step_val = float(p_state["step"])
-                    p_state["step"] = (
-                        torch.tensor(step_val, dtype=_get_scalar_dtype(), device=p.device)
-                        if group["capturable"]
-                        else torch.tensor(step_val, dtype=_get_scalar_dtype()))
+            _setdefaults(group, momentum=0, centered=False, foreach=None, maximize=False, differentiable=False,
+                         capturable=False)
+            self._steps_to_tensors(group, group["capturable"])
 
     def _init_group(self, group, params_with_grad, grads, square_avgs, momentum_buffer_list, grad_avgs,
                     state_steps):
-        for p in group["params"]:
-            if p.grad is None:
-                continue
-            if p.is_complex():
-                # PyTorch runs complex parameters through torch.view_as_real, which this project lacks.
-                raise RuntimeError("RMSprop: complex parameters are not supported in this project "
-                                   "(PyTorch updates them through torch.view_as_real)")
-            params_with_grad.append(p)
-
+        for p in self._params_with_grad(group, params_with_grad, grads):
+            _reject_complex("RMSprop", p)
             if p.grad.is_sparse:
                 raise RuntimeError("RMSprop does not support sparse gradients")
-            grads.append(p.grad)
 
             state = self.state[p]
-
-            # State initialization
-            if len(state) == 0:
+            if len(state) == 0:  # this parameter's first step
                 state["step"] = (
                     torch.zeros((), dtype=_get_scalar_dtype(), device=p.device)
                     if group["capturable"]
@@ -121,39 +77,18 @@ class RMSprop(Optimizer):
 
     @_use_grad_for_differentiable
     def step(self, closure=None):
-        """Perform a single optimization step.
-
-        Args:
-            closure (Callable, optional): A closure that reevaluates the model
-                and returns the loss.
-        """
-        loss = None
-        if closure is not None:
-            with torch.enable_grad():
-                loss = closure()
+        """One RMSprop update of each parameter with a gradient (``closure``: see :meth:`Optimizer.step`)."""
+        loss = _evaluate_closure(closure)
 
         for group in self.param_groups:
-            params_with_grad: list[Tensor] = []
-            grads: list[Tensor] = []
-            square_avgs: list[Tensor] = []
-            grad_avgs: list[Tensor] = []
-            momentum_buffer_list: list[Tensor] = []
-            state_steps: list[Tensor] = []
+            params_with_grad, grads, square_avgs, grad_avgs, momentum_buffer_list, state_steps = [], [], [], [], [], []
 
             self._init_group(group, params_with_grad, grads, square_avgs, momentum_buffer_list, grad_avgs,
                              state_steps)
 
             rmsprop(params_with_grad, grads, square_avgs, grad_avgs, momentum_buffer_list, state_steps,
-                    lr=group["lr"],
-                    alpha=group["alpha"],
-                    eps=group["eps"],
-                    weight_decay=group["weight_decay"],
-                    momentum=group["momentum"],
-                    centered=group["centered"],
-                    foreach=group["foreach"],
-                    maximize=group["maximize"],
-                    differentiable=group["differentiable"],
-                    capturable=group["capturable"])
+                    **_options(group, "lr", "alpha", "eps", "weight_decay", "momentum", "centered", "foreach",
+                               "maximize", "differentiable", "capturable"))
 
         return loss
 
@@ -161,12 +96,9 @@ class RMSprop(Optimizer):
 def rmsprop(params, grads, square_avgs, grad_avgs, momentum_buffer_list, state_steps, foreach=None,
             maximize=False, differentiable=False, capturable=False, has_complex=False, *,
             lr, alpha, eps, weight_decay, momentum, centered):
-    r"""Functional API that performs RMSprop algorithm computation.
-
-    See :class:`~torch.optim.RMSprop` for details.
-    """
-    if not all(isinstance(t, torch.Tensor) for t in state_steps):
-        raise RuntimeError("API has changed, `state_steps` argument must contain a list of singleton tensors")
+    r"""The RMSprop update on lists of tensors, with no optimizer object (:class:`~torch.optim.RMSprop`
+    calls it once per group)."""
+    _check_state_steps(state_steps)
     _reject_foreach_and_fused(foreach, None)
     _single_tensor_rmsprop(params, grads, square_avgs, grad_avgs, momentum_buffer_list, state_steps,
                            lr=lr, alpha=alpha, eps=eps, weight_decay=weight_decay, momentum=momentum,
@@ -183,10 +115,7 @@ def _single_tensor_rmsprop(params, grads, square_avgs, grad_avgs, momentum_buffe
         step = state_steps[i]
 
         if capturable:
-            capturable_supported_devices = ["cuda"]
-            if not (param.device.type == step.device.type and param.device.type in capturable_supported_devices):
-                raise AssertionError("If capturable=True, params and state_steps must be on supported devices: "
-                                     f"{capturable_supported_devices}.")
+            _check_capturable_devices(param, step)
 
         grad = grads[i]
         grad = grad if not maximize else -grad

@@ -4,16 +4,17 @@ Mirrors PyTorch's torch/optim/sgd.py (the single-tensor path, ``_single_tensor_s
 Guide: docs/source/internals/python_layer.rst
 """
 
-import torch
 from torch import Tensor
 
-from .optimizer import Optimizer, _reject_foreach_and_fused, _to_scalar, _use_grad_for_differentiable
+from .optimizer import Optimizer, _check_tensor_hyperparameter, _evaluate_closure, _options
+from .optimizer import _reject_foreach_and_fused, _setdefaults, _to_scalar, _use_grad_for_differentiable
 
 __all__ = ["SGD", "sgd"]
 
 
 class SGD(Optimizer):
-    r"""Implements stochastic gradient descent (optionally with momentum).
+    r"""Plain gradient descent on each parameter, with optional momentum, dampening,
+    Nesterov momentum and L2 weight decay.
 
     For each parameter, with :math:`g` its gradient (negated when ``maximize``)::
 
@@ -27,8 +28,8 @@ class SGD(Optimizer):
 
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
                  maximize=False, foreach=None, differentiable=False, fused=None):
-        if isinstance(lr, Tensor) and lr.numel() != 1:
-            raise ValueError("Tensor lr must be 1-element")
+        _check_tensor_hyperparameter("lr", lr)
+        # `< 0.0`, as PyTorch's SGD: a NaN passes (the other optimizers reject it)
         if lr < 0.0:
             raise ValueError(f"Invalid learning rate: {lr}")
         if momentum < 0.0:
@@ -36,17 +37,9 @@ class SGD(Optimizer):
         if weight_decay < 0.0:
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
 
-        defaults = {
-            "lr": lr,
-            "momentum": momentum,
-            "dampening": dampening,
-            "weight_decay": weight_decay,
-            "nesterov": nesterov,
-            "maximize": maximize,
-            "foreach": foreach,
-            "differentiable": differentiable,
-            "fused": fused,
-        }
+        defaults = dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay,
+                        nesterov=nesterov, maximize=maximize, foreach=foreach, differentiable=differentiable,
+                        fused=fused)
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
         super().__init__(params, defaults)
@@ -55,71 +48,44 @@ class SGD(Optimizer):
     def __setstate__(self, state):
         super().__setstate__(state)
         for group in self.param_groups:
-            group.setdefault("nesterov", False)
-            group.setdefault("maximize", False)
-            group.setdefault("foreach", None)
-            group.setdefault("differentiable", False)
-            group.setdefault("fused", False)
+            _setdefaults(group, nesterov=False, maximize=False, foreach=None, differentiable=False, fused=False)
 
     def _init_group(self, group, params, grads, momentum_buffer_list):
         has_sparse_grad = False
-        for p in group["params"]:
-            if p.grad is not None:
-                params.append(p)
-                grads.append(p.grad)
-                if p.grad.is_sparse:
-                    has_sparse_grad = True
-                if group["momentum"] != 0:
-                    state = self.state[p]
-                    momentum_buffer_list.append(state.get("momentum_buffer"))
+        for p in self._params_with_grad(group, params, grads):
+            if p.grad.is_sparse:
+                has_sparse_grad = True
+            if group["momentum"] != 0:
+                # None until the first step has made the buffer
+                momentum_buffer_list.append(self.state[p].get("momentum_buffer"))
         return has_sparse_grad
 
     @_use_grad_for_differentiable
     def step(self, closure=None):
-        """Perform a single optimization step.
-
-        Args:
-            closure (Callable, optional): A closure that reevaluates the model
-                and returns the loss.
-        """
-        loss = None
-        if closure is not None:
-            with torch.enable_grad():
-                loss = closure()
+        """One SGD update of each parameter with a gradient (``closure``: see :meth:`Optimizer.step`)."""
+        loss = _evaluate_closure(closure)
 
         for group in self.param_groups:
-            params: list[Tensor] = []
-            grads: list[Tensor] = []
-            momentum_buffer_list: list = []
+            params, grads, momentum_buffer_list = [], [], []
 
             has_sparse_grad = self._init_group(group, params, grads, momentum_buffer_list)
 
-            sgd(params, grads, momentum_buffer_list,
-                weight_decay=group["weight_decay"],
-                momentum=group["momentum"],
-                lr=group["lr"],
-                dampening=group["dampening"],
-                nesterov=group["nesterov"],
-                maximize=group["maximize"],
-                has_sparse_grad=has_sparse_grad,
-                foreach=group["foreach"],
-                fused=group["fused"])
+            sgd(params, grads, momentum_buffer_list, has_sparse_grad=has_sparse_grad,
+                **_options(group, "weight_decay", "momentum", "lr", "dampening", "nesterov", "maximize",
+                           "foreach", "fused"))
 
             if group["momentum"] != 0:
-                # update momentum_buffers in state
+                # the first step made the buffers: keep them in the state
                 for p, momentum_buffer in zip(params, momentum_buffer_list):
-                    state = self.state[p]
-                    state["momentum_buffer"] = momentum_buffer
+                    self.state[p]["momentum_buffer"] = momentum_buffer
 
         return loss
 
 
 def sgd(params, d_p_list, momentum_buffer_list, has_sparse_grad=False, foreach=None, fused=None,
         grad_scale=None, found_inf=None, *, weight_decay, momentum, lr, dampening, nesterov, maximize):
-    r"""Functional API that performs SGD algorithm computation.
-
-    See :class:`~torch.optim.SGD` for details.
-    """
+    r"""The SGD update on lists of tensors, with no optimizer object (:class:`~torch.optim.SGD`
+    calls it once per group; ``momentum_buffer_list`` entries that are None get filled)."""
     _reject_foreach_and_fused(foreach, fused)
     _single_tensor_sgd(params, d_p_list, momentum_buffer_list, grad_scale, found_inf,
                        weight_decay=weight_decay, momentum=momentum, lr=lr, dampening=dampening,

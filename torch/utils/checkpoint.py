@@ -69,9 +69,17 @@ class _fork_cpu_rng:
             torch.set_rng_state(self.saved)
 
 
-def _save_inputs(ctx, args):
-    # Tensors go through save_for_backward (version-checked by the engine); the rest are
-    # kept as they are.
+def _save_for_recompute(ctx, run_function, preserve_rng_state, args):
+    """What backward needs to run the function again: the function, the CPU RNG state (when
+    preserve_rng_state) and the inputs.
+
+    Tensors go through save_for_backward (version-checked by the engine); the other
+    arguments are kept as they are.
+    """
+    ctx.run_function = run_function
+    ctx.preserve_rng_state = preserve_rng_state
+    if preserve_rng_state:
+        ctx.fwd_cpu_state = torch.get_rng_state()
     ctx.inputs = []
     ctx.tensor_indices = []
     tensor_inputs = []
@@ -118,11 +126,7 @@ class CheckpointFunction(torch.autograd.Function):
     @staticmethod
     def forward(ctx, run_function, preserve_rng_state, *args):
         check_backward_validity(args)
-        ctx.run_function = run_function
-        ctx.preserve_rng_state = preserve_rng_state
-        if preserve_rng_state:
-            ctx.fwd_cpu_state = torch.get_rng_state()
-        _save_inputs(ctx, args)
+        _save_for_recompute(ctx, run_function, preserve_rng_state, args)
 
         with torch.no_grad():
             outputs = run_function(*args)
@@ -169,11 +173,7 @@ class _NonReentrantCheckpointFunction(torch.autograd.Function):
 
     @staticmethod
     def forward(ctx, run_function, preserve_rng_state, *args):
-        ctx.run_function = run_function
-        ctx.preserve_rng_state = preserve_rng_state
-        if preserve_rng_state:
-            ctx.fwd_cpu_state = torch.get_rng_state()
-        _save_inputs(ctx, args)
+        _save_for_recompute(ctx, run_function, preserve_rng_state, args)
         with torch.no_grad():
             return run_function(*args)
 

@@ -33,6 +33,16 @@ class RemovableHandle:
         self.remove()
 
 
+def _add_hook(hooks_dict, hook, prepend: bool = False) -> RemovableHandle:
+    """Store ``hook`` in ``hooks_dict`` (an OrderedDict) under a new handle's id and return
+    the handle; with ``prepend`` the hook goes first, so it runs before those already there."""
+    handle = RemovableHandle(hooks_dict)
+    hooks_dict[handle.id] = hook
+    if prepend:
+        hooks_dict.move_to_end(handle.id, last=False)
+    return handle
+
+
 # ---- BackwardHook: what Module.register_full_backward_hook runs on ----
 # PyTorch wraps a module's tensor inputs and outputs in an identity autograd Function
 # (BackwardHookFunction). During backward, the node around the outputs sees grad_output,

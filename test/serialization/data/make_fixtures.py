@@ -16,13 +16,24 @@ import torch
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def _real_pairs(values):
+    """Complex numbers (as tolist gives them, nested) as [real, imag] pairs, as torch.view_as_real lays them out."""
+    if isinstance(values, list):
+        return [_real_pairs(v) for v in values]
+    return [values.real, values.imag]
+
+
 def describe(obj):
-    """A JSON picture of obj: tensors as their metadata and values, containers walked."""
+    """A JSON picture of obj: tensors as their metadata and values, containers walked.
+
+    Also what test_serialization_compat.py compares with, in this project and (in a
+    subprocess) in real PyTorch, so it uses only what both have.
+    """
     if isinstance(obj, torch.Tensor):
         values = obj.tolist()
         if obj.is_complex():
-            values = torch.view_as_real(obj).tolist()
-        return {"tensor": str(obj.dtype), "parameter": isinstance(obj, torch.nn.Parameter),
+            values = _real_pairs(values)
+        return {"tensor": str(obj.dtype), "parameter": type(obj).__name__ == "Parameter",
                 "shape": list(obj.shape), "stride": list(obj.stride()), "offset": obj.storage_offset(),
                 "requires_grad": obj.requires_grad, "values": values}
     if isinstance(obj, dict):

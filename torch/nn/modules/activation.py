@@ -16,8 +16,8 @@ from .module import Module
 __all__ = ["ReLU", "LeakyReLU", "GELU", "SiLU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax"]
 
 
-class ReLU(Module):
-    r"""max(0, x), element-wise."""
+class _InplaceOption(Module):
+    """The one option of ReLU and SiLU: ``inplace`` (overwrite the input instead of allocating)."""
 
     __constants__ = ["inplace"]
 
@@ -25,11 +25,33 @@ class ReLU(Module):
         super().__init__()
         self.inplace = inplace
 
-    def forward(self, input: Tensor) -> Tensor:
-        return F.relu(input, inplace=self.inplace)
-
     def extra_repr(self) -> str:
         return "inplace=True" if self.inplace else ""
+
+
+class _DimOption(Module):
+    """The one option of Softmax and LogSoftmax: ``dim``, the dimension normalized over."""
+
+    __constants__ = ["dim"]
+
+    def __init__(self, dim: Optional[int] = None) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def __setstate__(self, state):
+        super().__setstate__(state)
+        if not hasattr(self, "dim"):  # pickled by a version that had no dim
+            self.dim = None
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class ReLU(_InplaceOption):
+    r"""max(0, x), element-wise."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.relu(input, inplace=self.inplace)
 
 
 class LeakyReLU(Module):
@@ -66,20 +88,11 @@ class GELU(Module):
         return f"approximate={repr(self.approximate)}"
 
 
-class SiLU(Module):
+class SiLU(_InplaceOption):
     r"""x * sigmoid(x) (also called swish)."""
-
-    __constants__ = ["inplace"]
-
-    def __init__(self, inplace: bool = False):
-        super().__init__()
-        self.inplace = inplace
 
     def forward(self, input: Tensor) -> Tensor:
         return F.silu(input, inplace=self.inplace)
-
-    def extra_repr(self) -> str:
-        return "inplace=True" if self.inplace else ""
 
 
 class Sigmoid(Module):
@@ -96,43 +109,15 @@ class Tanh(Module):
         return input.tanh()
 
 
-class Softmax(Module):
+class Softmax(_DimOption):
     r"""exp(x_i) / sum_j exp(x_j) along dim."""
-
-    __constants__ = ["dim"]
-
-    def __init__(self, dim: Optional[int] = None) -> None:
-        super().__init__()
-        self.dim = dim
-
-    def __setstate__(self, state):
-        super().__setstate__(state)
-        if not hasattr(self, "dim"):
-            self.dim = None
 
     def forward(self, input: Tensor) -> Tensor:
         return F.softmax(input, self.dim, _stacklevel=5)
 
-    def extra_repr(self) -> str:
-        return f"dim={self.dim}"
 
-
-class LogSoftmax(Module):
+class LogSoftmax(_DimOption):
     r"""log(softmax(x)) along dim, computed stably."""
-
-    __constants__ = ["dim"]
-
-    def __init__(self, dim: Optional[int] = None) -> None:
-        super().__init__()
-        self.dim = dim
-
-    def __setstate__(self, state):
-        super().__setstate__(state)
-        if not hasattr(self, "dim"):
-            self.dim = None
 
     def forward(self, input: Tensor) -> Tensor:
         return F.log_softmax(input, self.dim, _stacklevel=5)
-
-    def extra_repr(self) -> str:
-        return f"dim={self.dim}"

@@ -20,6 +20,38 @@ from .module import Module, _addindent
 __all__ = ["Sequential", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict"]
 
 
+def _abs_string_index(self, idx) -> str:
+    """The child name ("0", "1" ...) of list index ``idx`` (negative counts from the end)."""
+    idx = operator.index(idx)
+    if not (-len(self) <= idx < len(self)):
+        raise IndexError(f"index {idx} is out of range")
+    if idx < 0:
+        idx += len(self)
+    return str(idx)
+
+
+def _dir_without_indices(self):
+    """dir() without the children's numeric names, which are no Python identifiers."""
+    return [key for key in Module.__dir__(self) if not key.isdigit()]
+
+
+def _tensor_lines(pairs, type_name) -> str:
+    """ParameterList's and ParameterDict's extra_repr: a line per (key, value), a tensor as
+    "Parameter containing: [<type_name(p)> of size 2x3]"."""
+    child_lines = []
+    for k, p in pairs:
+        if isinstance(p, torch.Tensor):
+            size_str = "x".join(str(size) for size in p.size())
+            parastr = "{} containing: [{} of size {}{}]".format(
+                "Parameter" if isinstance(p, Parameter) else "Tensor", type_name(p), size_str,
+                "" if p.device.type == "cpu" else f" ({p.device})",
+            )
+            child_lines.append("  (" + str(k) + "): " + parastr)
+        else:
+            child_lines.append("  (" + str(k) + "): Object of type: " + type(p).__name__)
+    return "\n".join(child_lines)
+
+
 class Sequential(Module):
     r"""Modules run one after another.
 
@@ -107,9 +139,7 @@ class Sequential(Module):
             self.append(layer)
         return self
 
-    def __dir__(self):
-        keys = super().__dir__()
-        return [key for key in keys if not key.isdigit()]
+    __dir__ = _dir_without_indices
 
     def forward(self, input):
         for module in self:
@@ -125,13 +155,7 @@ class ModuleList(Module):
         if modules is not None:
             self += modules
 
-    def _get_abs_string_index(self, idx):
-        idx = operator.index(idx)
-        if not (-len(self) <= idx < len(self)):
-            raise IndexError(f"index {idx} is out of range")
-        if idx < 0:
-            idx += len(self)
-        return str(idx)
+    _get_abs_string_index = _abs_string_index
 
     def __getitem__(self, idx):
         if isinstance(idx, slice):
@@ -195,9 +219,7 @@ class ModuleList(Module):
         main_str += ")"
         return main_str
 
-    def __dir__(self):
-        keys = super().__dir__()
-        return [key for key in keys if not key.isdigit()]
+    __dir__ = _dir_without_indices
 
     def insert(self, index: int, module: Module) -> None:
         for i in range(len(self._modules), index, -1):
@@ -298,13 +320,7 @@ class ParameterList(Module):
         if values is not None:
             self += values
 
-    def _get_abs_string_index(self, idx):
-        idx = operator.index(idx)
-        if not (-len(self) <= idx < len(self)):
-            raise IndexError(f"index {idx} is out of range")
-        if idx < 0:
-            idx += len(self)
-        return str(idx)
+    _get_abs_string_index = _abs_string_index
 
     def __getitem__(self, idx):
         if isinstance(idx, slice):
@@ -345,18 +361,7 @@ class ParameterList(Module):
         return self
 
     def extra_repr(self) -> str:
-        child_lines = []
-        for k, p in enumerate(self):
-            if isinstance(p, torch.Tensor):
-                size_str = "x".join(str(size) for size in p.size())
-                parastr = "{} containing: [{} of size {}{}]".format(
-                    "Parameter" if isinstance(p, Parameter) else "Tensor", p.dtype, size_str,
-                    "" if p.device.type == "cpu" else f" ({p.device})",
-                )
-                child_lines.append("  (" + str(k) + "): " + parastr)
-            else:
-                child_lines.append("  (" + str(k) + "): Object of type: " + type(p).__name__)
-        return "\n".join(child_lines)
+        return _tensor_lines(enumerate(self), lambda p: p.dtype)
 
 
 class ParameterDict(Module):
@@ -430,15 +435,4 @@ class ParameterDict(Module):
                 self[p[0]] = p[1]
 
     def extra_repr(self) -> str:
-        child_lines = []
-        for k, p in self.items():
-            if isinstance(p, torch.Tensor):
-                size_str = "x".join(str(size) for size in p.size())
-                parastr = "{} containing: [{} of size {}{}]".format(
-                    "Parameter" if isinstance(p, Parameter) else "Tensor", torch.typename(p), size_str,
-                    "" if p.device.type == "cpu" else f" ({p.device})",
-                )
-                child_lines.append("  (" + str(k) + "): " + parastr)
-            else:
-                child_lines.append("  (" + str(k) + "): Object of type: " + type(p).__name__)
-        return "\n".join(child_lines)
+        return _tensor_lines(self.items(), torch.typename)

@@ -20,6 +20,14 @@ from .module import Module
 __all__ = ["Identity", "Linear", "Bilinear"]
 
 
+def _add_bias(module: Module, bias: bool, out_features: int, factory_kwargs) -> None:
+    """Linear's and Bilinear's ``bias``: an (out_features,) Parameter, or None registered in its place."""
+    if bias:
+        module.bias = Parameter(torch.empty(out_features, **factory_kwargs))
+    else:
+        module.register_parameter("bias", None)
+
+
 class Identity(Module):
     r"""Returns its input; takes (and ignores) any constructor arguments."""
 
@@ -51,10 +59,7 @@ class Linear(Module):
         self.in_features = in_features
         self.out_features = out_features
         self.weight = Parameter(torch.empty((out_features, in_features), **factory_kwargs))
-        if bias:
-            self.bias = Parameter(torch.empty(out_features, **factory_kwargs))
-        else:
-            self.register_parameter("bias", None)
+        _add_bias(self, bias, out_features, factory_kwargs)
         self.reset_parameters()
 
     def reset_parameters(self) -> None:
@@ -88,10 +93,7 @@ class Bilinear(Module):
         self.in2_features = in2_features
         self.out_features = out_features
         self.weight = Parameter(torch.empty((out_features, in1_features, in2_features), **factory_kwargs))
-        if bias:
-            self.bias = Parameter(torch.empty(out_features, **factory_kwargs))
-        else:
-            self.register_parameter("bias", None)
+        _add_bias(self, bias, out_features, factory_kwargs)
         self.reset_parameters()
 
     def reset_parameters(self) -> None:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Set, Tuple
 
 import torch
 from torch.nn.parameter import Parameter
-from torch.utils.hooks import BackwardHook, RemovableHandle
+from torch.utils.hooks import BackwardHook, RemovableHandle, _add_hook
 
 __all__ = [
     "Module",
@@ -34,23 +34,17 @@ _global_backward_hooks: Dict[int, Callable] = OrderedDict()
 
 def register_module_forward_pre_hook(hook: Callable) -> RemovableHandle:
     """A forward pre-hook that every module runs before its own."""
-    handle = RemovableHandle(_global_forward_pre_hooks)
-    _global_forward_pre_hooks[handle.id] = hook
-    return handle
+    return _add_hook(_global_forward_pre_hooks, hook)
 
 
 def register_module_forward_hook(hook: Callable) -> RemovableHandle:
     """A forward hook that every module runs before its own."""
-    handle = RemovableHandle(_global_forward_hooks)
-    _global_forward_hooks[handle.id] = hook
-    return handle
+    return _add_hook(_global_forward_hooks, hook)
 
 
 def register_module_full_backward_hook(hook: Callable) -> RemovableHandle:
     """A full backward hook that every module runs before its own."""
-    handle = RemovableHandle(_global_backward_hooks)
-    _global_backward_hooks[handle.id] = hook
-    return handle
+    return _add_hook(_global_backward_hooks, hook)
 
 
 class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
@@ -79,7 +73,7 @@ def _forward_unimplemented(self, *input: Any) -> None:
 
 
 class Module:
-    r"""Base class for all neural network modules.
+    r"""A layer or a whole model: it holds parameters, buffers and child modules, and ``forward``.
 
     >>> class Model(torch.nn.Module):
     ...     def __init__(self):
@@ -420,15 +414,7 @@ class Module:
     def zero_grad(self, set_to_none: bool = True) -> None:
         r"""Drop (set_to_none=True, the default) or zero every parameter's .grad."""
         for p in self.parameters():
-            if p.grad is not None:
-                if set_to_none:
-                    p.grad = None
-                else:
-                    if p.grad.grad_fn is not None:
-                        p.grad.detach_()
-                    else:
-                        p.grad.requires_grad_(False)
-                    p.grad.zero_()
+            torch._tensor._clear_grad(p, set_to_none)
 
     def _apply(self, fn, recurse=True):
         """Replace every parameter, its grad and every buffer by fn(tensor) (to, float, double ...)."""
@@ -531,36 +517,26 @@ class Module:
     def register_forward_pre_hook(self, hook, *, prepend: bool = False, with_kwargs: bool = False):
         r"""hook(module, args) -> None or new args, run before forward.
         With with_kwargs=True: hook(module, args, kwargs) -> None or (new_args, new_kwargs)."""
-        handle = RemovableHandle(self._forward_pre_hooks)
-        self._forward_pre_hooks[handle.id] = hook
+        handle = _add_hook(self._forward_pre_hooks, hook, prepend)
         if with_kwargs:
             self._forward_pre_hooks_with_kwargs[handle.id] = True
-        if prepend:
-            self._forward_pre_hooks.move_to_end(handle.id, last=False)
         return handle
 
     def register_forward_hook(self, hook, *, prepend: bool = False, with_kwargs: bool = False,
                               always_call: bool = False):
         r"""hook(module, args, output) -> None or new output, run after forward.
         With with_kwargs=True: hook(module, args, kwargs, output)."""
-        handle = RemovableHandle(self._forward_hooks)
-        self._forward_hooks[handle.id] = hook
+        handle = _add_hook(self._forward_hooks, hook, prepend)
         if with_kwargs:
             self._forward_hooks_with_kwargs[handle.id] = True
         if always_call:
             self._forward_hooks_always_called[handle.id] = True
-        if prepend:
-            self._forward_hooks.move_to_end(handle.id, last=False)
         return handle
 
     def register_full_backward_pre_hook(self, hook, prepend: bool = False):
         r"""hook(module, grad_output) -> None or new grad_output, run when the gradients with
         respect to the module's outputs are computed."""
-        handle = RemovableHandle(self._backward_pre_hooks)
-        self._backward_pre_hooks[handle.id] = hook
-        if prepend:
-            self._backward_pre_hooks.move_to_end(handle.id, last=False)
-        return handle
+        return _add_hook(self._backward_pre_hooks, hook, prepend)
 
     def register_full_backward_hook(self, hook, prepend: bool = False):
         r"""hook(module, grad_input, grad_output) -> None or new grad_input, run when the
@@ -571,11 +547,7 @@ class Module:
                 "single Module. Please use only one of them."
             )
         self._is_full_backward_hook = True
-        handle = RemovableHandle(self._backward_hooks)
-        self._backward_hooks[handle.id] = hook
-        if prepend:
-            self._backward_hooks.move_to_end(handle.id, last=False)
-        return handle
+        return _add_hook(self._backward_hooks, hook, prepend)
 
     def _get_backward_hooks(self):
         full_backward_hooks = []
@@ -637,15 +609,11 @@ class Module:
     # ---- state_dict ----
     def register_state_dict_pre_hook(self, hook):
         r"""hook(module, prefix, keep_vars), run before state_dict() collects this module."""
-        handle = RemovableHandle(self._state_dict_pre_hooks)
-        self._state_dict_pre_hooks[handle.id] = hook
-        return handle
+        return _add_hook(self._state_dict_pre_hooks, hook)
 
     def register_load_state_dict_post_hook(self, hook):
         r"""hook(module, incompatible_keys), run after load_state_dict; may edit the key lists."""
-        handle = RemovableHandle(self._load_state_dict_post_hooks)
-        self._load_state_dict_post_hooks[handle.id] = hook
-        return handle
+        return _add_hook(self._load_state_dict_post_hooks, hook)
 
     def _save_to_state_dict(self, destination, prefix, keep_vars):
         """Write this module's own parameters and persistent buffers (not its children's)."""

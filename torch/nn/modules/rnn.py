@@ -370,10 +370,20 @@ class RNNCellBase(Module):
         for weight in self.parameters():
             init.uniform_(weight, -stdv, stdv)
 
-    def _batched(self, input: Tensor, name: str):
+    def _batch_input_and_hx(self, input: Tensor, hx, name: str, num_states: int = 1):
+        """(is_batched, input, hx) with a batch dimension on input and hx (a 1-D input is one
+        sample); hx None becomes zeros. LSTMCell's hx is a pair of tensors (num_states=2)."""
         if input.dim() not in (1, 2):
             raise ValueError(f"{name}: Expected input to be 1D or 2D, got {input.dim()}D instead")
-        return input.dim() == 2
+        is_batched = input.dim() == 2
+        if not is_batched:
+            input = input.unsqueeze(0)
+        if hx is None:
+            zeros = torch.zeros(input.size(0), self.hidden_size, dtype=input.dtype, device=input.device)
+            hx = zeros if num_states == 1 else (zeros,) * num_states
+        elif not is_batched:
+            hx = hx.unsqueeze(0) if num_states == 1 else tuple(h.unsqueeze(0) for h in hx)
+        return is_batched, input, hx
 
 
 class RNNCell(RNNCellBase):
@@ -387,13 +397,7 @@ class RNNCell(RNNCellBase):
         self.nonlinearity = nonlinearity
 
     def forward(self, input: Tensor, hx: Optional[Tensor] = None) -> Tensor:
-        is_batched = self._batched(input, "RNNCell")
-        if not is_batched:
-            input = input.unsqueeze(0)
-        if hx is None:
-            hx = torch.zeros(input.size(0), self.hidden_size, dtype=input.dtype, device=input.device)
-        elif not is_batched:
-            hx = hx.unsqueeze(0)
+        is_batched, input, hx = self._batch_input_and_hx(input, hx, "RNNCell")
         if self.nonlinearity == "tanh":
             step = _rnn_tanh_step
         elif self.nonlinearity == "relu":
@@ -411,14 +415,7 @@ class LSTMCell(RNNCellBase):
         super().__init__(input_size, hidden_size, bias, num_chunks=4, device=device, dtype=dtype)
 
     def forward(self, input: Tensor, hx: Optional[Tuple[Tensor, Tensor]] = None) -> Tuple[Tensor, Tensor]:
-        is_batched = self._batched(input, "LSTMCell")
-        if not is_batched:
-            input = input.unsqueeze(0)
-        if hx is None:
-            zeros = torch.zeros(input.size(0), self.hidden_size, dtype=input.dtype, device=input.device)
-            hx = (zeros, zeros)
-        elif not is_batched:
-            hx = (hx[0].unsqueeze(0), hx[1].unsqueeze(0))
+        is_batched, input, hx = self._batch_input_and_hx(input, hx, "LSTMCell", num_states=2)
         h, c = _lstm_step(F.linear(input, self.weight_ih, self.bias_ih), hx, self.weight_hh, self.bias_hh)
         return (h, c) if is_batched else (h.squeeze(0), c.squeeze(0))
 
@@ -430,12 +427,6 @@ class GRUCell(RNNCellBase):
         super().__init__(input_size, hidden_size, bias, num_chunks=3, device=device, dtype=dtype)
 
     def forward(self, input: Tensor, hx: Optional[Tensor] = None) -> Tensor:
-        is_batched = self._batched(input, "GRUCell")
-        if not is_batched:
-            input = input.unsqueeze(0)
-        if hx is None:
-            hx = torch.zeros(input.size(0), self.hidden_size, dtype=input.dtype, device=input.device)
-        elif not is_batched:
-            hx = hx.unsqueeze(0)
+        is_batched, input, hx = self._batch_input_and_hx(input, hx, "GRUCell")
         ret = _gru_step(F.linear(input, self.weight_ih, self.bias_ih), hx, self.weight_hh, self.bias_hh)
         return ret if is_batched else ret.squeeze(0)

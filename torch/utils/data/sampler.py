@@ -73,7 +73,7 @@ def _multinomial(weights, num_samples, replacement, generator=None):
 
 
 class Sampler:
-    r"""Base class for all Samplers: ``__iter__`` yields indices (or lists of indices)."""
+    r"""What decides the order of a dataset's indices: ``__iter__`` yields indices (or lists of them)."""
 
     def __init__(self, data_source=None):
         pass
