@@ -98,3 +98,17 @@ def test_tour_builds_and_runs_an_autograd_graph():
     assert str((x * mask).tolist()) in after.split("w.grad")[1].split("b.grad")[0]
     assert f"b.grad\n   {mask.sum()}" in stop
     assert "RuntimeError: Trying to backward through the graph a second time" in stop
+
+
+def test_tour_ends_with_a_few_training_steps_whose_loss_goes_down():
+    out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
+                         check=True, timeout=120).stdout
+    assert "== Stop 12: training: a tiny model takes a few SGD steps" in out
+    stop = out.split("== Stop 12: training: a tiny model takes a few SGD steps")[1]
+    assert "(guide: docs/source/internals/python_layer.rst)" in stop
+    assert "sum(p.numel() for p in model.parameters())\n   33" in stop   # (2*8 + 8) + (8*1 + 1)
+    losses = [float(line.split("loss")[1]) for line in stop.splitlines() if line.strip().startswith("step ")]
+    assert len(losses) == 10
+    assert all(later < earlier for earlier, later in zip(losses, losses[1:])), losses
+    assert losses[-1] < losses[0] / 4
+    assert out.rstrip().endswith("open docs/build/html/index.html.")

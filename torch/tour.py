@@ -211,6 +211,40 @@ def autograd_stop():
              "the nodes released their saved tensors after running (retain_graph=False)")
 
 
+def training_stop():
+    from torch import nn
+
+    torch.manual_seed(0)
+    x = torch.randn(64, 2)
+    target = x.matmul(torch.tensor([[3.0], [-2.0]])) + 1.0
+    model = nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 1))
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.5)
+    loss_fn = nn.MSELoss()
+    say("""
+        A tiny model learns y = 3 x0 - 2 x1 + 1 from 64 points:
+          model = nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 1))
+          optimizer = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.5)
+        Each step: optimizer.zero_grad() sets every .grad to None (torch/optim/optimizer.py);
+        model(x) runs Module._call_impl -> forward -> F.linear -> torch.addmm, a torch._C
+        operator that records AddmmBackward0 (torch/nn/modules/module.py, nn/functional.py);
+        loss.backward() runs the engine, whose AccumulateGrad nodes write each parameter's .grad;
+        optimizer.step() reads .grad and updates the parameter in place (torch/optim/sgd.py):
+        """)
+    step("sum(p.numel() for p in model.parameters())", sum(p.numel() for p in model.parameters()),
+         "Linear(2, 8): 16 + 8, Linear(8, 1): 8 + 1, registered by Module.__setattr__")
+    for i in range(10):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), target)
+        loss.backward()
+        optimizer.step()
+        print(f"     step {i + 1:2d}  loss {loss.item():.4f}")
+    say("""
+        Each loss printed is the one that step's backward started from: it falls as SGD follows
+        the gradients. The same loop trains a convolutional network in
+        docs/examples/train_cnn/train_cnn.py.
+        """)
+
+
 def main():
     print("Torch Anatomy: a guided tour of the layers, from Python down to the allocator.")
     print()
@@ -304,6 +338,9 @@ def main():
 
     stop(11, "autograd: a graph recorded by the forward pass, run backwards", "autograd.rst")
     autograd_stop()
+
+    stop(12, "training: a tiny model takes a few SGD steps", "python_layer.rst")
+    training_stop()
     print()
     print("End of the tour. The guides: make docs, then open docs/build/html/index.html.")
 

@@ -557,6 +557,7 @@ class Module:
             full_backward_hooks += self._backward_hooks.values()
         return full_backward_hooks, list(self._backward_pre_hooks.values())
 
+    # [marker: call_impl]
     def _call_impl(self, *args, **kwargs):
         forward_call = self.forward
         # The fast path: no hooks anywhere.
@@ -605,6 +606,7 @@ class Module:
         return result
 
     __call__: Callable[..., Any] = _call_impl
+    # [end marker: call_impl]
 
     # ---- state_dict ----
     def register_state_dict_pre_hook(self, hook):
@@ -615,6 +617,7 @@ class Module:
         r"""hook(module, incompatible_keys), run after load_state_dict; may edit the key lists."""
         return _add_hook(self._load_state_dict_post_hooks, hook)
 
+    # [marker: save_to_state_dict]
     def _save_to_state_dict(self, destination, prefix, keep_vars):
         """Write this module's own parameters and persistent buffers (not its children's)."""
         for name, param in self._parameters.items():
@@ -623,6 +626,7 @@ class Module:
         for name, buf in self._buffers.items():
             if buf is not None and name not in self._non_persistent_buffers_set:
                 destination[prefix + name] = buf if keep_vars else buf.detach()
+    # [end marker: save_to_state_dict]
 
     def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
         r"""An OrderedDict of every parameter and persistent buffer, by dotted name.
