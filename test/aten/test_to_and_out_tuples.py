@@ -61,3 +61,16 @@ def test_dtype_shorthand_methods():
                         ("cdouble", torch.complex128)]:
         assert getattr(x, name)().dtype == dtype, name
     assert x.long().tolist() == [1, -2] and x.bool().tolist() == [True, True]
+
+
+def test_isclose_allclose_equal():
+    a = torch.tensor([1.0, float("nan"), float("inf")])
+    b = torch.tensor([1.0 + 1e-9, float("nan"), float("inf")])
+    assert torch.isclose(a, b).tolist() == [True, False, True]
+    assert torch.isclose(a, b, equal_nan=True).tolist() == [True, True, True]
+    assert torch.allclose(torch.ones(2), torch.ones(2) + 1e-6) and not torch.allclose(torch.ones(2), torch.ones(2) + 1e-3)
+    assert torch.isclose(torch.tensor([1, 2]), torch.tensor([1, 3])).tolist() == [True, False]
+    assert torch.equal(torch.tensor([1]), torch.tensor([1.0])) and not torch.equal(torch.ones(2), torch.ones(3))
+    assert torch.ones(2).equal(torch.ones(2))
+    with pytest.raises(RuntimeError, match="^Float did not match Double$"):
+        torch.allclose(torch.ones(2), torch.ones(2, dtype=torch.float64))

@@ -6,6 +6,7 @@
 #include <ATen/NativeFunctions.h>
 #include <ATen/ScalarOps.h>
 #include <ATen/TensorIterator.h>
+#include <ATen/TensorOperators.h>
 #include <ATen/native/BinaryOps.h>
 #include <ATen/native/TypeProperties.h>
 
@@ -199,6 +200,36 @@ Tensor& clamp_out(const Tensor& self, const std::optional<Tensor>& min, const st
 Tensor& clamp_(Tensor& self, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
   clamp_tensor_impl(self, self, min, max);
   return self;
+}
+
+// [marker: isclose]
+// |self - other| <= atol + rtol * |other|, elementwise; equal values (infinities included)
+// are close, NaNs only with equal_nan. Composite: written with other operators, so
+// autograd and every backend come for free.
+Tensor isclose(const Tensor& self, const Tensor& other, double rtol, double atol, bool equal_nan) {
+  TORCH_CHECK(self.scalar_type() == other.scalar_type(), self.scalar_type(), " did not match ", other.scalar_type());
+  TORCH_CHECK(rtol >= 0, "rtol must be greater than or equal to zero, but got ", rtol);
+  TORCH_CHECK(atol >= 0, "atol must be greater than or equal to zero, but got ", atol);
+  Tensor close = self == other;
+  if (equal_nan && (c10::isFloatingType(self.scalar_type()) || c10::isComplexType(self.scalar_type()))) {
+    close = close.logical_or(self.isnan().logical_and(other.isnan()));
+  }
+  const Tensor allowed_error = atol + (rtol * other).abs();
+  const Tensor actual_error = (self - other).abs();
+  return close.logical_or(actual_error.isfinite().logical_and(actual_error <= allowed_error));
+}
+// [end marker: isclose]
+
+bool allclose(const Tensor& self, const Tensor& other, double rtol, double atol, bool equal_nan) {
+  return at::_local_scalar_dense(at::_ops::all::call(at::isclose(self, other, rtol, atol, equal_nan))).toBool();
+}
+
+// Same shape and the same values (after type promotion, as PyTorch 2.x compares).
+bool equal(const Tensor& self, const Tensor& other) {
+  if (self.sizes() != other.sizes()) {
+    return false;
+  }
+  return at::_local_scalar_dense(at::_ops::all::call(at::eq(self, other))).toBool();
 }
 
 }  // namespace at::native
