@@ -2,6 +2,8 @@
 // Mirrors PyTorch's aten/src/ATen/native/Lerp.h. Guide: docs/source/internals/tensor_iterator.rst.
 #pragma once
 
+#include <ATen/native/cpu/fmadd.h>
+
 #include <ATen/native/DispatchStub.h>
 #include <c10/core/Scalar.h>
 
@@ -19,7 +21,9 @@ template <typename scalar_t, typename weight_t>
 inline scalar_t lerp(scalar_t self_, scalar_t end_, weight_t weight_) {
   using opmath_t = weight_t;
   const opmath_t self = self_, end = end_, weight = weight_;
-  return std::abs(weight) < opmath_t(0.5) ? self + weight * (end - self) : end - (end - self) * (opmath_t(1) - weight);
+  // Each branch is one multiply-add, rounded once as in PyTorch's FMA-compiled kernels.
+  return std::abs(weight) < opmath_t(0.5) ? fmadd<opmath_t>(weight, end - self, self)
+                                          : fmadd<opmath_t>(-(end - self), opmath_t(1) - weight, end);
 }
 
 DECLARE_DISPATCH(void (*)(TensorIteratorBase&, const Scalar& weight), lerp_kernel_scalar_weight);

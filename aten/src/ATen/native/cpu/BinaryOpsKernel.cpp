@@ -11,6 +11,7 @@
 #include <ATen/OpMathType.h>
 #include <ATen/native/BinaryOps.h>
 #include <ATen/native/cpu/Loops.h>
+#include <ATen/native/cpu/fmadd.h>
 
 #include <cmath>
 #include <limits>
@@ -47,7 +48,7 @@ void add_kernel(TensorIteratorBase& iter, const Scalar& alpha_scalar) {
       cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t { return static_cast<opmath_t>(a) + static_cast<opmath_t>(b); });
     } else {
       cpu_kernel_vec(iter, [alpha](scalar_t a, scalar_t b) -> scalar_t {
-        return static_cast<opmath_t>(a) + alpha * static_cast<opmath_t>(b);
+        return fmadd<opmath_t>(alpha, static_cast<opmath_t>(b), static_cast<opmath_t>(a));  // a + alpha * b, one rounding
       });
     }
   });

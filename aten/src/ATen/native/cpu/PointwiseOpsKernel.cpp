@@ -4,6 +4,7 @@
 #include <ATen/OpMathType.h>
 #include <ATen/native/PointwiseOps.h>
 #include <ATen/native/cpu/Loops.h>
+#include <ATen/native/cpu/fmadd.h>
 
 namespace at::native {
 namespace {
@@ -13,8 +14,9 @@ void addcmul_cpu_kernel(TensorIteratorBase& iter, const Scalar& value) {
     using opmath_t = opmath_type<scalar_t>;
     const auto scalar_val = value.to<opmath_t>();
     cpu_kernel_vec(iter, [=](scalar_t self_val, scalar_t t1_val, scalar_t t2_val) -> scalar_t {
-      return static_cast<opmath_t>(self_val) +
-             scalar_val * static_cast<opmath_t>(t1_val) * static_cast<opmath_t>(t2_val);
+      // self + (value * t1) * t2, the last multiply-add rounded once (as PyTorch's FMA build).
+      return fmadd<opmath_t>(scalar_val * static_cast<opmath_t>(t1_val), static_cast<opmath_t>(t2_val),
+                   static_cast<opmath_t>(self_val));
     });
   });
 }

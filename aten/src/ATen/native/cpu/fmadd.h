@@ -1,0 +1,23 @@
+// aten/src/ATen/native/cpu/fmadd.h - a * b + c with one rounding, as PyTorch's CPU kernels give it.
+// Mirrors at::vec::fmadd (aten/src/ATen/cpu/vec/). Guide: docs/source/internals/tensor_iterator.rst.
+//
+// PyTorch compiles its CPU kernels for AVX2/AVX-512 with FMA, so `a + alpha * b` in add,
+// addcmul and lerp becomes one fused multiply-add: rounded once, not twice. std::fma gives
+// the same bits on any CPU, so results (and optimizer trajectories built on them) match.
+#pragma once
+
+#include <cmath>
+#include <type_traits>
+
+namespace at::native {
+
+template <typename T>
+inline T fmadd(T a, T b, T c) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return std::fma(a, b, c);
+  } else {
+    return a * b + c;
+  }
+}
+
+}  // namespace at::native
