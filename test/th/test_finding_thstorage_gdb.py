@@ -2,30 +2,14 @@
 # gdb, started on Python, stops in THFloatStorage_newWithSize (the generic
 # THStorage_(newWithSize) compiled for float) when torch.FloatStorage(4) runs.
 # Guide: docs/source/internals/finding_thstorage.rst.
-import os
 import shutil
-import subprocess
-import sys
 
 import pytest
 import torch
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-GDBINIT = os.path.join(ROOT, "tools", "gdb", "gdbinit")
+from tools.gdb.run import run_gdb
 
 pytestmark = pytest.mark.skipif(shutil.which("gdb") is None, reason="gdb is not installed")
-
-
-def run_gdb(python_code, *commands):
-    args = ["gdb", "-batch", "-nx", "-x", GDBINIT]
-    for c in commands:
-        args += ["-ex", c]
-    args += ["--args", sys.executable, "-c", python_code]
-    proc = subprocess.run(args, capture_output=True, text=True, timeout=300, cwd=ROOT)
-    out = proc.stdout + proc.stderr
-    if "ptrace: Operation not permitted" in out:
-        pytest.fail("gdb cannot attach (ptrace is not permitted here): " + out[-500:])
-    return out
 
 
 def test_gdb_stops_in_the_float_instance_of_newWithSize():
