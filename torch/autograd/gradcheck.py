@@ -22,13 +22,6 @@ class GradcheckError(RuntimeError):
     r"""Error raised by gradcheck and gradgradcheck."""
 
 
-def _allclose(a, b, rtol, atol) -> bool:
-    """|a - b| <= atol + rtol * |b| everywhere (NaN equal to NaN), as torch.allclose."""
-    both_nan = a.isnan() & b.isnan()
-    close = (a - b).abs() <= atol + rtol * b.abs()
-    return bool((close | both_nan).all())
-
-
 def _as_tuple(x):
     return x if isinstance(x, tuple) else (x,) if not isinstance(x, list) else tuple(x)
 
@@ -139,14 +132,14 @@ def gradcheck(
         numerical = get_numerical_jacobian(func, tupled_inputs, eps=eps)
         for i, per_output in enumerate(numerical):
             for j, n in enumerate(per_output):
-                if n.numel() and not _allclose(n, torch.zeros_like(n), rtol, atol):
+                if n.numel() and not torch.allclose(n, torch.zeros_like(n), rtol=rtol, atol=atol):
                     return _fail("Numerical gradient for function expected to be zero", raise_exception)
         return True
     numerical = get_numerical_jacobian(func, tupled_inputs, outputs, eps=eps)
     analytical = get_analytical_jacobian(tupled_inputs, outputs)
     for i, (num_i, ana_i) in enumerate(zip(numerical, analytical)):
         for j, (n, a) in enumerate(zip(num_i, ana_i)):
-            if not _allclose(a, n, rtol, atol):
+            if not torch.allclose(a, n, rtol=rtol, atol=atol):
                 return _fail(
                     f"Jacobian mismatch for output {j} with respect to input {i},\n"
                     f"numerical:{n}\nanalytical:{a}\n",

@@ -19,20 +19,12 @@ namespace at::native {
 
 namespace {
 
-std::string sizes_str(IntArrayRef s) {
-  std::ostringstream os;
-  os << "[";
-  for (size_t i = 0; i < s.size(); i++) os << (i ? ", " : "") << s[i];
-  os << "]";
-  return os.str();
-}
-
 // int[2] stride=1 reaches C++ as {1}: one value for every spatial dimension (PyTorch's
 // expand_param_if_needed).
 std::vector<int64_t> expand_param_if_needed(IntArrayRef p, const char* name, int64_t expected) {
   if (p.size() == 1) return std::vector<int64_t>(expected, p[0]);
   TORCH_CHECK(static_cast<int64_t>(p.size()) == expected, "expected ", name, " to be a single integer value or a list of ",
-              expected, " values to match the convolution dimensions, but got ", name, "=", sizes_str(p));
+              expected, " values to match the convolution dimensions, but got ", name, "=", p);
   return p.vec();
 }
 
@@ -41,17 +33,17 @@ void check_shape_forward(const Tensor& input, const Tensor& weight, const Tensor
                          IntArrayRef dilation, int64_t groups) {
   const int64_t k = input.dim();
   TORCH_CHECK(weight.dim() == k, "Expected ", weight.dim(), "-dimensional input for ", weight.dim(),
-              "-dimensional weight ", sizes_str(weight.sizes()), ", but got ", k, "-dimensional input of size ",
-              sizes_str(input.sizes()), " instead");
+              "-dimensional weight ", weight.sizes(), ", but got ", k, "-dimensional input of size ",
+              input.sizes(), " instead");
   TORCH_CHECK(groups > 0, "non-positive groups is not supported");
   TORCH_CHECK(weight.size(0) % groups == 0, "Given groups=", groups, ", expected weight to be divisible by ", groups,
-              " at dimension 0, but got weight of size [", sizes_str(weight.sizes()), "] instead");
+              " at dimension 0, but got weight of size [", weight.sizes(), "] instead");
   TORCH_CHECK(input.size(1) == weight.size(1) * groups, "Given groups=", groups, ", weight of size ",
-              sizes_str(weight.sizes()), ", expected input", sizes_str(input.sizes()), " to have ",
+              weight.sizes(), ", expected input", input.sizes(), " to have ",
               weight.size(1) * groups, " channels, but got ", input.size(1), " channels instead");
   TORCH_CHECK(!bias.defined() || (bias.dim() == 1 && bias.size(0) == weight.size(0)), "Given weight of size ",
-              sizes_str(weight.sizes()), ", expected bias to be 1-dimensional with ", weight.size(0),
-              " elements, but got bias of size ", sizes_str(bias.defined() ? bias.sizes() : IntArrayRef{}), " instead");
+              weight.sizes(), ", expected bias to be 1-dimensional with ", weight.size(0),
+              " elements, but got bias of size ", (bias.defined() ? bias.sizes() : IntArrayRef{}), " instead");
   std::vector<int64_t> padded, kernel;
   bool too_big = false;
   for (int64_t i = 2; i < k; i++) {
@@ -80,7 +72,7 @@ Tensor convNd(const char* name, int64_t spatial, const Tensor& input, const Tens
               const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation,
               int64_t groups) {
   TORCH_CHECK(input.dim() == spatial + 1 || input.dim() == spatial + 2, "Expected ", spatial + 1, "D (unbatched) or ",
-              spatial + 2, "D (batched) input to ", name, ", but got input of size: ", sizes_str(input.sizes()));
+              spatial + 2, "D (batched) input to ", name, ", but got input of size: ", input.sizes());
   const bool batched = input.dim() == spatial + 2;
   Tensor out = at::convolution(batched ? input : input.unsqueeze(0), weight, bias, stride, padding, dilation,
                                /*transposed=*/false, /*output_padding=*/{0}, groups);
@@ -142,7 +134,7 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
                    IntArrayRef output_padding, int64_t groups) {
   TORCH_CHECK(!transposed, "convolution: transposed convolution (conv_transpose2d) is not implemented in this tree");
   TORCH_CHECK(input.dim() == 3 || input.dim() == 4, "convolution: expected a 3-d or 4-d input, but got input of size: ",
-              sizes_str(input.sizes()));
+              input.sizes());
   const Tensor bias = bias_opt.has_value() ? *bias_opt : Tensor();
   const int64_t spatial = input.dim() - 2;
   auto s = expand_param_if_needed(stride, "stride", spatial);

@@ -18,35 +18,27 @@ namespace at::native {
 
 namespace {
 
-std::string sizes_str(IntArrayRef s) {
-  std::ostringstream os;
-  os << "[";
-  for (size_t i = 0; i < s.size(); i++) os << (i ? ", " : "") << s[i];
-  os << "]";
-  return os.str();
-}
-
 // [marker: check_layer_norm_inputs]
 // Returns (M, N): the number of groups and the size of each.
 std::pair<int64_t, int64_t> check_layer_norm_inputs(const Tensor& input, IntArrayRef normalized_shape,
                                                     const Tensor& weight, const Tensor& bias) {
   const int64_t k = static_cast<int64_t>(normalized_shape.size());
   TORCH_CHECK(k >= 1, "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one element, but got normalized_shape = ",
-              sizes_str(normalized_shape));
+              normalized_shape);
   TORCH_CHECK(!weight.defined() || weight.sizes() == normalized_shape,
               "Expected weight to be of same shape as normalized_shape, but got weight of shape ",
-              sizes_str(weight.sizes()), " and normalized_shape = ", sizes_str(normalized_shape));
+              weight.sizes(), " and normalized_shape = ", normalized_shape);
   TORCH_CHECK(!bias.defined() || bias.sizes() == normalized_shape,
-              "Expected bias to be of same shape as normalized_shape, but got bias of shape ", sizes_str(bias.sizes()),
-              " and normalized_shape = ", sizes_str(normalized_shape));
+              "Expected bias to be of same shape as normalized_shape, but got bias of shape ", bias.sizes(),
+              " and normalized_shape = ", normalized_shape);
   const int64_t ndim = input.dim();
   bool ok = ndim >= k;
   for (int64_t i = 0; ok && i < k; i++) ok = input.size(ndim - k + i) == normalized_shape[i];
   if (!ok) {
     std::ostringstream ss;
-    ss << "Given normalized_shape=" << sizes_str(normalized_shape) << ", expected input with shape [*";
+    ss << "Given normalized_shape=" << normalized_shape << ", expected input with shape [*";
     for (auto s : normalized_shape) ss << ", " << s;
-    ss << "], but got input of size" << sizes_str(input.sizes());
+    ss << "], but got input of size" << input.sizes();
     TORCH_CHECK(false, ss.str());
   }
   int64_t m = 1, n = 1;
