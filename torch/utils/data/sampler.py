@@ -17,18 +17,8 @@ __all__ = ["BatchSampler", "RandomSampler", "Sampler", "SequentialSampler",
 
 
 def _randperm(n, generator=None):
-    """torch.randperm(n, generator=...) as PyTorch's CPU kernel computes it (randperm_cpu in
-    aten/src/ATen/native/TensorFactories.cpp): a Fisher-Yates shuffle whose i-th swap
-    partner is ``i + generator->random() % (n - i)``. ``torch.randint(0, n - i)`` draws
-    exactly that number (random_from_to: one 32-bit draw modulo the range), so the
-    permutation matches PyTorch's for the same generator state."""
-    if hasattr(torch, "randperm"):
-        return torch.randperm(n, generator=generator)
-    perm = list(range(n))
-    for i in range(n - 1):
-        z = int(torch.randint(0, n - i, (1,), generator=generator).item())
-        perm[i], perm[i + z] = perm[i + z], perm[i]
-    return torch.tensor(perm, dtype=torch.int64)
+    """torch.randperm(n, generator=...) (the native operator, Distributions.cpp)."""
+    return torch.randperm(n, generator=generator)
 
 
 def _random_int64(generator=None):

@@ -192,4 +192,33 @@ Tensor& random_(Tensor& self, std::optional<Generator> gen) {
   return self.random_(/*from=*/0, std::nullopt, gen);
 }
 
+// [marker: randperm]
+// torch.randperm(n): a Fisher-Yates shuffle of 0..n-1 whose i-th swap partner is
+// i + random() % (n - i), one 32-bit draw per step, as PyTorch's randperm_cpu draws it (so
+// a seeded generator gives PyTorch's permutation).
+Tensor randperm(int64_t n, std::optional<Generator> gen, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                std::optional<Device> device, std::optional<bool> pin_memory) {
+  Tensor result = at::empty({n}, dtype.value_or(kLong), layout, device, pin_memory, std::nullopt);
+  CPUGeneratorImpl* generator = cpu_generator(gen);
+  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, result.scalar_type(), "randperm_cpu", [&] {
+    scalar_t* r = result.data_ptr<scalar_t>();
+    for (int64_t i = 0; i < n; i++) {
+      r[i] = static_cast<scalar_t>(i);
+    }
+    std::lock_guard<std::mutex> lock(generator->mutex_);
+    for (int64_t i = 0; i < n - 1; i++) {
+      const int64_t z = static_cast<int64_t>(generator->random() % static_cast<uint64_t>(n - i));
+      std::swap(r[i], r[z + i]);
+    }
+  });
+  return result;
+}
+
+Tensor randperm(int64_t n, std::optional<ScalarType> dtype, std::optional<Layout> layout, std::optional<Device> device,
+                std::optional<bool> pin_memory) {
+  return at::native::randperm(n, std::nullopt, dtype, layout, device, pin_memory);
+}
+// [end marker: randperm]
+
 }  // namespace at::native
+
