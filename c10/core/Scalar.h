@@ -9,6 +9,7 @@
 #include <c10/core/ScalarType.h>
 #include <c10/util/Exception.h>
 #include <c10/util/complex.h>
+#include <c10/util/overflows.h>
 
 #include <cstdint>
 #include <ostream>
@@ -57,38 +58,30 @@ class C10_API Scalar {
     return ScalarType::Undefined;
   }
 
-  // The value converted to T (C++ conversion rules; Half/BFloat16 through float).
+  // [marker: Scalar::to]
+  // The value converted to T, refused with PyTorch's "value cannot be converted to type
+  // float without overflow" when it does not fit (c10/util/overflows.h has the rules).
+  // Half and BFloat16 are not range-checked (they round to inf), as in PyTorch.
   template <typename T>
   T to() const {
     if constexpr (std::is_same_v<T, bool>) {
       return toBool();
-    } else if constexpr (std::is_same_v<T, c10::complex<float>> || std::is_same_v<T, c10::complex<double>> ||
-                         std::is_same_v<T, c10::complex<c10::Half>>) {
-      // complex<double> keeps every bit; complex<float>/<Half> narrow (c10/util/complex.h).
+    } else if constexpr (std::is_same_v<T, c10::complex<double>>) {
+      return toComplexDouble();
+    } else if constexpr (std::is_same_v<T, c10::complex<float>>) {
+      return checked<c10::complex<float>>("c10::complex<float>");
+    } else if constexpr (std::is_same_v<T, c10::complex<c10::Half>>) {
       return static_cast<T>(toComplexDouble());
     } else if constexpr (std::is_same_v<T, at::Half> || std::is_same_v<T, at::BFloat16>) {
       return T(static_cast<float>(toDouble()));
-    } else if constexpr (std::is_floating_point_v<T>) {
-      return static_cast<T>(toDouble());
     } else {
-      return tag == Tag::HAS_d ? static_cast<T>(v_.d) : static_cast<T>(toLong());
+      return checked<T>(type_name<T>());
     }
   }
+  // [end marker: Scalar::to]
 
-  double toDouble() const {
-    switch (tag) {
-      case Tag::HAS_d: return v_.d;
-      case Tag::HAS_z: return v_.z.real();
-      default: return static_cast<double>(v_.i);
-    }
-  }
-  int64_t toLong() const {
-    switch (tag) {
-      case Tag::HAS_d: return static_cast<int64_t>(v_.d);
-      case Tag::HAS_z: return static_cast<int64_t>(v_.z.real());
-      default: return v_.i;
-    }
-  }
+  double toDouble() const { return checked<double>("double"); }
+  int64_t toLong() const { return checked<int64_t>("int64_t"); }
   bool toBool() const {
     switch (tag) {
       case Tag::HAS_d: return v_.d != 0;
@@ -103,6 +96,31 @@ class C10_API Scalar {
   bool equal(const Scalar& other) const;
 
  private:
+  // The C++ spelling PyTorch's messages use for each type.
+  template <typename T>
+  static constexpr const char* type_name() {
+    if constexpr (std::is_same_v<T, uint8_t>) return "uint8_t";
+    else if constexpr (std::is_same_v<T, int8_t>) return "int8_t";
+    else if constexpr (std::is_same_v<T, int16_t>) return "int16_t";
+    else if constexpr (std::is_same_v<T, int32_t>) return "int";
+    else if constexpr (std::is_same_v<T, int64_t>) return "int64_t";
+    else if constexpr (std::is_same_v<T, uint16_t>) return "uint16_t";
+    else if constexpr (std::is_same_v<T, uint32_t>) return "uint32_t";
+    else if constexpr (std::is_same_v<T, uint64_t>) return "uint64_t";
+    else if constexpr (std::is_same_v<T, float>) return "float";
+    else if constexpr (std::is_same_v<T, double>) return "double";
+    else return "scalar";
+  }
+  template <typename T>
+  T checked(const char* name) const {
+    switch (tag) {
+      case Tag::HAS_d: return c10::checked_convert<T, double>(v_.d, name);
+      case Tag::HAS_z: return c10::checked_convert<T, c10::complex<double>>(v_.z, name);
+      case Tag::HAS_b: return static_cast<T>(v_.i);
+      default: return c10::checked_convert<T, int64_t>(v_.i, name);
+    }
+  }
+
   enum class Tag { HAS_d, HAS_i, HAS_b, HAS_z };
   Tag tag;
   union v_t {

@@ -3,6 +3,9 @@
 #include <c10/core/Contiguity.h>
 #include <c10/core/InferenceMode.h>
 #include <c10/core/TensorImpl.h>
+#include <c10/util/safe_numerics.h>
+
+#include <limits>
 #include <c10/core/WrapDimMinimal.h>
 
 namespace c10 {
@@ -101,9 +104,14 @@ c10::intrusive_ptr<TensorImpl> TensorImpl::shallow_copy_and_detach(const Variabl
   return impl;
 }
 
+// [marker: release_resources]
+// The autograd meta goes too: it may hold hooks (retain_grad's) whose closures refer back to
+// this tensor's graph, a cycle that would otherwise outlive every strong reference.
 void TensorImpl::release_resources() {
+  autograd_meta_.reset();
   storage_ = {};
 }
+// [end marker: release_resources]
 
 int64_t TensorImpl::size(int64_t d) const {
   d = maybe_wrap_dim(d, dim(), /*wrap_scalar=*/false);
@@ -120,21 +128,37 @@ void TensorImpl::set_storage_keep_dtype(Storage storage) {
   device_opt_ = storage_.device();
 }
 
+// [marker: data_impl]
+// Every kernel reaches the bytes through here, so this is where a view that reaches past
+// the end of its storage (the storage was shrunk under it: UntypedStorage.resize_(0)) is
+// caught before a single element is read or written.
 void* TensorImpl::data_impl() const {
   TORCH_CHECK(has_storage(),
               "Cannot access data pointer of Tensor that doesn't have storage");
+  if (C10_UNLIKELY(storage_extent_nbytes_ > storage_.nbytes())) {
+    throw_storage_out_of_bounds();
+  }
   auto* data = static_cast<char*>(storage_.mutable_data());
   if (data == nullptr) {
     return nullptr;  // an empty tensor
   }
   return data + data_type_.itemsize() * storage_offset_;
 }
+// [end marker: data_impl]
+
+void TensorImpl::throw_storage_out_of_bounds() const {
+  TORCH_CHECK(false, "setStorage: sizes ", sizes(), ", strides ", strides(), ", storage offset ", storage_offset_,
+              ", and itemsize ", itemsize(), " requiring a storage size of ", storage_extent_nbytes_,
+              " are out of bounds for storage of size ", storage_.nbytes());
+}
 
 void TensorImpl::set_sizes_contiguous(IntArrayRef new_size) {
+  // Checked before anything changes, so a refused size leaves the tensor as it was.
+  const int64_t new_numel = safe_compute_numel(new_size);
   sizes_and_strides_.set_sizes(new_size);
   auto strides = contiguous_strides(new_size);
   sizes_and_strides_.set_strides(strides);
-  refresh_numel();
+  numel_ = new_numel;
   refresh_contiguous();
 }
 
@@ -142,29 +166,63 @@ void TensorImpl::set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_str
                                        std::optional<int64_t> storage_offset) {
   TORCH_CHECK(new_size.size() == new_stride.size(), "dimensionality of sizes (", new_size.size(),
               ") must match dimensionality of strides (", new_stride.size(), ")");
+  const int64_t new_numel = safe_compute_numel(new_size);
+  TORCH_CHECK(!storage_offset.has_value() || *storage_offset >= 0, "Tensor: invalid storage offset ", *storage_offset);
   sizes_and_strides_.set_sizes(new_size);
   sizes_and_strides_.set_strides(new_stride);
   if (storage_offset.has_value()) {
-    set_storage_offset(*storage_offset);
+    storage_offset_ = *storage_offset;
   }
-  refresh_numel();
+  numel_ = new_numel;
   refresh_contiguous();
 }
 
 void TensorImpl::set_storage_offset(int64_t storage_offset) {
   TORCH_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
   storage_offset_ = storage_offset;
+  refresh_storage_extent();
 }
 
+// [marker: safe_compute_numel]
+int64_t safe_compute_numel(IntArrayRef sizes) {
+  uint64_t n = 1;
+  const bool overflowed = c10::safe_multiplies_u64(sizes, &n);
+  TORCH_CHECK(!overflowed && n <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max()),
+              "numel: integer multiplication overflow");
+  return static_cast<int64_t>(n);
+}
+// [end marker: safe_compute_numel]
+
 void TensorImpl::refresh_numel() {
-  int64_t n = 1;
-  for (auto s : sizes()) {
-    n *= s;
+  numel_ = safe_compute_numel(sizes());
+}
+
+// The bytes the view needs from the start of its storage: one element past the farthest
+// one, (storage_offset + sum((size[d] - 1) * stride[d]) + 1) * itemsize; 0 when it has no
+// elements. A view too large to count saturates, so data access refuses it.
+void TensorImpl::refresh_storage_extent() {
+  if (numel_ == 0) {
+    storage_extent_nbytes_ = 0;
+    return;
   }
-  numel_ = n;
+  uint64_t extent = static_cast<uint64_t>(storage_offset_) + 1;
+  bool overflowed = false;
+  const auto sz = sizes();
+  const auto st = strides();
+  for (size_t d = 0; d < sz.size(); ++d) {
+    uint64_t span = 0;
+    // Negative strides only come from as_strided_ misuse: count them as reaching nowhere.
+    if (st[d] > 0) {
+      overflowed |= c10::mul_overflows(static_cast<uint64_t>(st[d]), static_cast<uint64_t>(sz[d] - 1), &span);
+      overflowed |= c10::add_overflows(extent, span, &extent);
+    }
+  }
+  overflowed |= c10::mul_overflows(extent, static_cast<uint64_t>(itemsize()), &extent);
+  storage_extent_nbytes_ = overflowed ? std::numeric_limits<uint64_t>::max() : extent;
 }
 
 void TensorImpl::refresh_contiguous() {
+  refresh_storage_extent();
   is_contiguous_ = _compute_contiguous(sizes(), strides(), numel_);
   is_non_overlapping_and_dense_ =
       is_contiguous_ || (dim() > 0 && _compute_non_overlapping_and_dense(sizes(), strides()));

@@ -211,9 +211,11 @@ struct C10_API TensorImpl : public c10::intrusive_ptr_target {
   // The cached facts that sizes and strides imply, recomputed after every change.
   void refresh_numel();
   void refresh_contiguous();
+  void refresh_storage_extent();
 
  private:
   void* data_impl() const;
+  [[noreturn]] void throw_storage_out_of_bounds() const;
 
   Storage storage_;
   VariableVersion version_counter_;
@@ -222,6 +224,8 @@ struct C10_API TensorImpl : public c10::intrusive_ptr_target {
   int64_t storage_offset_ = 0;
   // Cached product of sizes (1 for a 0-d tensor, 0 if any size is 0).
   int64_t numel_ = 1;
+  // Cached bytes the view reaches from the storage's start (see refresh_storage_extent).
+  uint64_t storage_extent_nbytes_ = 0;
   caffe2::TypeMeta data_type_;
   std::optional<Device> device_opt_;
   bool is_contiguous_ = true;
@@ -231,6 +235,10 @@ struct C10_API TensorImpl : public c10::intrusive_ptr_target {
   void* pyobj_ = nullptr;
 };
 // [end marker: TensorImpl]
+
+// The number of elements of a tensor of these sizes; an error if it does not fit in int64_t
+// ("numel: integer multiplication overflow", as PyTorch's safe_compute_numel).
+C10_API int64_t safe_compute_numel(IntArrayRef sizes);
 
 // Row-major strides for sizes: the stride of dim d is the product of sizes after d
 // (size-0 dimensions count as 1 so the strides stay meaningful).

@@ -3,6 +3,7 @@
 #include <ATen/EmptyTensor.h>
 #include <c10/core/Allocator.h>
 #include <c10/core/CPUAllocator.h>
+#include <c10/util/safe_numerics.h>
 
 #include <limits>
 
@@ -31,40 +32,52 @@ REGISTER_ALLOCATOR(c10::DeviceType::Meta, &g_meta_alloc)
 
 namespace detail {
 
+namespace {
+// The largest storage any device can have: byte offsets are ptrdiff_t.
+constexpr uint64_t storage_max() {
+  return static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+}
+}  // namespace
+
 void check_size_nonnegative(IntArrayRef size) {
   for (const auto& x : size) {
     TORCH_CHECK(x >= 0, "Trying to create tensor with negative dimension ", x, ": ", size);
   }
 }
 
-size_t computeStorageNbytesContiguous(IntArrayRef sizes, size_t itemsize) {
+// [marker: computeStorageNbytesContiguous]
+// numel * itemsize, refused when it does not fit: wrapped around, it would allocate a small
+// storage under a huge tensor.
+size_t computeStorageNbytesContiguous(IntArrayRef sizes, size_t itemsize, size_t storage_offset) {
   uint64_t size = 1;
-  for (auto s : sizes) {
-    TORCH_CHECK(!__builtin_mul_overflow(size, static_cast<uint64_t>(s), &size),
-                "Storage size calculation overflowed with sizes=", sizes);
-  }
-  uint64_t nbytes = 0;
-  TORCH_CHECK(!__builtin_mul_overflow(size, static_cast<uint64_t>(itemsize), &nbytes),
-              "Storage size calculation overflowed with sizes=", sizes);
-  return static_cast<size_t>(nbytes);
+  bool overflowed = c10::safe_multiplies_u64(sizes, &size);
+  overflowed |= c10::add_overflows(size, static_cast<uint64_t>(storage_offset), &size);
+  overflowed |= c10::mul_overflows(size, static_cast<uint64_t>(itemsize), &size);
+  overflowed |= size > storage_max();
+  TORCH_CHECK(!overflowed, "Storage size calculation overflowed with sizes=", sizes);
+  return static_cast<size_t>(size);
 }
+// [end marker: computeStorageNbytesContiguous]
 
 // [marker: computeStorageNbytes]
-// The last element sits at offset sum((size[d] - 1) * stride[d]); the storage must reach one
-// element past it.
-size_t computeStorageNbytes(IntArrayRef sizes, IntArrayRef strides, size_t itemsize) {
+// The last element sits at offset storage_offset + sum((size[d] - 1) * stride[d]); the
+// storage must reach one element past it. Every step is overflow-checked.
+size_t computeStorageNbytes(IntArrayRef sizes, IntArrayRef strides, size_t itemsize, size_t storage_offset) {
   TORCH_CHECK(sizes.size() == strides.size(), "mismatch in length of strides and shape");
   uint64_t size = 1;
+  bool overflowed = c10::add_overflows(size, static_cast<uint64_t>(storage_offset), &size);
   for (size_t i = 0; i < sizes.size(); ++i) {
     if (sizes[i] == 0) {
       return 0;
     }
     uint64_t strided = 0;
-    TORCH_CHECK(!__builtin_mul_overflow(static_cast<uint64_t>(strides[i]), static_cast<uint64_t>(sizes[i] - 1), &strided) &&
-                    !__builtin_add_overflow(size, strided, &size),
-                "Storage size calculation overflowed with sizes=", sizes, " and strides=", strides);
+    overflowed |= c10::mul_overflows(static_cast<uint64_t>(strides[i]), static_cast<uint64_t>(sizes[i] - 1), &strided);
+    overflowed |= c10::add_overflows(size, strided, &size);
   }
-  return static_cast<size_t>(size * itemsize);
+  overflowed |= c10::mul_overflows(size, static_cast<uint64_t>(itemsize), &size);
+  overflowed |= size > storage_max();
+  TORCH_CHECK(!overflowed, "Storage size calculation overflowed with sizes=", sizes, " and strides=", strides);
+  return static_cast<size_t>(size);
 }
 // [end marker: computeStorageNbytes]
 

@@ -13,8 +13,9 @@ namespace at::detail {
 // "Trying to create tensor with negative dimension -1: [-1]"
 TORCH_API void check_size_nonnegative(IntArrayRef size);
 // Bytes needed by a tensor of these sizes/strides (0 if any size is 0); overflow is an error.
-TORCH_API size_t computeStorageNbytesContiguous(IntArrayRef sizes, size_t itemsize);
-TORCH_API size_t computeStorageNbytes(IntArrayRef sizes, IntArrayRef strides, size_t itemsize);
+TORCH_API size_t computeStorageNbytesContiguous(IntArrayRef sizes, size_t itemsize, size_t storage_offset = 0);
+TORCH_API size_t computeStorageNbytes(IntArrayRef sizes, IntArrayRef strides, size_t itemsize,
+                                       size_t storage_offset = 0);
 
 TORCH_API TensorBase empty_generic(IntArrayRef size, c10::Allocator* allocator, c10::DispatchKeySet ks,
                                    ScalarType scalar_type, std::optional<c10::MemoryFormat> memory_format);

@@ -29,16 +29,32 @@ void resize_bytes_cpu(c10::StorageImpl* storage, size_t size_bytes) {
 }
 // [end marker: resize_bytes_cpu]
 
+void checkInBoundsForStorage(IntArrayRef size, IntArrayRef stride, int64_t storage_offset,
+                             const caffe2::TypeMeta& data_type, const c10::Storage& new_storage) {
+  const size_t storage_size_bytes =
+      at::detail::computeStorageNbytes(size, stride, data_type.itemsize(), static_cast<size_t>(storage_offset));
+  if (storage_size_bytes == 0) {
+    return;  // no elements: any storage will do
+  }
+  const size_t new_storage_size_bytes = new_storage.nbytes();
+  TORCH_CHECK(storage_size_bytes <= new_storage_size_bytes, "setStorage: sizes ", size, ", strides ", stride,
+              ", storage offset ", storage_offset, ", and itemsize ", data_type.itemsize(),
+              " requiring a storage size of ", storage_size_bytes, " are out of bounds for storage of size ",
+              new_storage_size_bytes);
+}
+
 // [marker: resize_impl_cpu_]
 TensorImpl* resize_impl_cpu_(TensorImpl* self, IntArrayRef size) {
   if (self->sizes().equals(size)) {
     return self;
   }
   at::detail::check_size_nonnegative(size);
+  // Bytes needed from the storage's start: the offset plus the new elements, checked for
+  // overflow before the tensor changes.
+  c10::safe_compute_numel(size);
+  const size_t needed = at::detail::computeStorageNbytesContiguous(size, self->itemsize(),
+                                                                   static_cast<size_t>(self->storage_offset()));
   self->set_sizes_contiguous(size);
-  // Bytes needed from the storage's start: the offset plus the new elements.
-  const size_t needed =
-      (static_cast<size_t>(self->storage_offset()) + static_cast<size_t>(self->numel())) * self->itemsize();
   if (self->numel() > 0 && needed > self->storage().nbytes()) {
     resize_bytes_cpu(self->storage().unsafeGetStorageImpl(), needed);
   }

@@ -20,6 +20,14 @@ TORCH_API TensorImpl* resize_impl_cpu_(TensorImpl* self, IntArrayRef size);
 // tree has no warning channel yet, so it resizes silently.
 TORCH_API bool resize_output(const Tensor& output, IntArrayRef shape);
 
+// [marker: checkInBoundsForStorage]
+// A view (sizes, strides, offset) of `new_storage` must end inside it; PyTorch's setStorage
+// message otherwise. Every path that puts a tensor over an existing storage (as_strided,
+// the legacy storage constructors, torch.load) checks this first.
+TORCH_API void checkInBoundsForStorage(IntArrayRef size, IntArrayRef stride, int64_t storage_offset,
+                                       const caffe2::TypeMeta& data_type, const c10::Storage& new_storage);
+// [end marker: checkInBoundsForStorage]
+
 // Set sizes, strides (and offset) of a tensor in place, over its existing storage.
 // The storage must already be large enough (TensorIterator uses it on a freshly resized output).
 TORCH_API const Tensor& as_strided_(const Tensor& self, IntArrayRef size, IntArrayRef stride,

@@ -8,6 +8,7 @@
 #include <ATen/EmptyTensor.h>
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
+#include <ATen/native/Resize.h>
 #include <ATen/native/TypeProperties.h>
 #include <c10/core/WrapDimMinimal.h>
 
@@ -50,12 +51,7 @@ Tensor as_strided_tensorimpl(const Tensor& self, IntArrayRef size, IntArrayRef s
     TORCH_CHECK(stride[i] >= 0, "as_strided: Negative strides are not supported at the moment, got strides: ", stride);
   }
   TORCH_CHECK(offset >= 0, "Tensor: invalid storage offset ", offset);
-  const size_t needed = at::detail::computeStorageNbytes(size, stride, self.itemsize());
-  TORCH_CHECK(needed == 0 || needed + static_cast<size_t>(offset) * self.itemsize() <= self.storage().nbytes(),
-              "setStorage: sizes ", size, ", strides ", stride, ", storage offset ", offset,
-              ", and itemsize ", self.itemsize(), " requiring a storage size of ",
-              needed + static_cast<size_t>(offset) * self.itemsize(), " are out of bounds for storage of size ",
-              self.storage().nbytes());
+  at::native::checkInBoundsForStorage(size, stride, offset, self.dtype(), self.storage());
   c10::Storage storage = self.storage();
   auto impl = c10::make_intrusive<TensorImpl>(std::move(storage), self.key_set(), self.dtype());
   impl->set_sizes_and_strides(size, stride, offset);
@@ -447,6 +443,14 @@ Tensor movedim(const Tensor& self, IntArrayRef src, IntArrayRef dst) {
   TORCH_CHECK(src.size() == dst.size(), "movedim: Invalid source or destination dims: source (", src,
               " dims) should contain the same number of dims as destination (", dst, " dims)");
   const int64_t nDims = self.dim();
+  if (nDims == 0) {
+    // A 0-d tensor has one place a dimension can be (0 or -1): moving it is a no-op.
+    for (size_t i = 0; i < src.size(); ++i) {
+      c10::maybe_wrap_dim(src[i], nDims);
+      c10::maybe_wrap_dim(dst[i], nDims);
+    }
+    return self.alias();
+  }
   std::vector<int64_t> order(nDims, -1);
   std::vector<bool> src_used(nDims, false), dst_used(nDims, false);
   for (size_t i = 0; i < src.size(); ++i) {
