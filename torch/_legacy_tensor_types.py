@@ -7,7 +7,8 @@ They are not classes of their own: every tensor is a torch.Tensor. Each name sta
 (dtype, CPU) pair: ``isinstance(t, torch.FloatTensor)`` checks that pair, and calling it
 makes a CPU tensor of that dtype: ``torch.FloatTensor(storage)`` views a legacy storage
 (THTensor_(newWithStorage1d) in aten/src/TH/generic/THTensor.cpp, sharing its memory),
-``torch.FloatTensor(2, 3)`` is uninitialised, ``torch.FloatTensor([1, 2])`` copies data.
+``torch.FloatTensor(2, 3)`` is uninitialised, ``torch.FloatTensor([1, 2])`` copies data,
+``torch.FloatTensor()`` is empty.
 """
 
 import torch
@@ -19,17 +20,14 @@ class _LegacyTensorType(type):
         return isinstance(obj, torch.Tensor) and obj.dtype == cls.dtype and obj.device.type == "cpu"
 
     # [marker: legacy_tensor_call]
-    def __call__(cls, *args):
-        if len(args) == 1 and isinstance(args[0], _storage._LegacyStorage):
+    def __call__(cls, *args, **kwargs):
+        if len(args) == 1 and not kwargs and isinstance(args[0], _storage._LegacyStorage):
             if not isinstance(args[0], cls.storage_type):
                 raise TypeError(f"expected {torch.typename(cls.storage_type)} (got {torch.typename(args[0])})")
             return args[0]._legacy_tensor()
-        if all(isinstance(a, int) and not isinstance(a, bool) for a in args):
-            return torch.empty(args, dtype=cls.dtype)
-        if len(args) == 1:
-            return torch.tensor(args[0], dtype=cls.dtype)
-        names = ", ".join(type(a).__name__ for a in args)
-        raise TypeError(f"{cls.__name__}() received an invalid combination of arguments - got ({names})")
+        # Sizes, data or nothing: the same rules as torch.Tensor(...), in C++
+        # (legacy_tensor_ctor in torch/csrc/utils/tensor_new.cpp), with this name's dtype.
+        return torch._C._legacy_tensor_new(cls.dtype, *args, **kwargs)
     # [end marker: legacy_tensor_call]
 
     def __repr__(cls):

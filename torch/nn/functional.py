@@ -168,18 +168,41 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
 
 def _pad_index(size: int, left: int, right: int, mode: str, device) -> Tensor:
     """Source index, along one dim of length size, of each element of the padded dim."""
-    idx = []
-    for i in range(-left, size + right):
-        if mode == "replicate":
-            j = min(max(i, 0), size - 1)
-        elif mode == "circular":
-            j = i % size
-        else:  # reflect: mirror about the edge elements, which are not repeated
-            period = 2 * (size - 1)
-            j = i % period if period else 0
-            j = period - j if j >= size else j
-        idx.append(j)
-    return torch.tensor(idx, dtype=torch.int64, device=device)
+    i = torch.arange(-left, size + right, dtype=torch.int64, device=device)
+    if mode == "replicate":
+        return i.clamp(0, size - 1)
+    if mode == "circular":
+        return i.remainder(size)
+    # reflect: mirror about the edge elements, which are not repeated (left, right < size)
+    i = i.abs()
+    return torch.where(i >= size, 2 * (size - 1) - i, i)
+
+
+def _check_pad_sizes(input: Tensor, pad: List[int], mode: str) -> None:
+    """PyTorch's checks of reflect/replicate/circular padding, before any memory is touched."""
+    npairs = len(pad) // 2
+    dims = [input.dim() - 1 - i for i in range(npairs)]
+    if mode == "reflect":
+        for i, dim in enumerate(dims):
+            left, right = pad[2 * i], pad[2 * i + 1]
+            if left >= input.shape[dim] or right >= input.shape[dim]:
+                raise RuntimeError(
+                    f"Argument #4: Padding size should be less than the corresponding input dimension, but got: "
+                    f"padding ({left}, {right}) at dimension {dim} of input {list(input.shape)}")
+    if mode == "circular":
+        for i, dim in enumerate(dims):
+            left, right = pad[2 * i], pad[2 * i + 1]
+            if left > input.shape[dim] or right > input.shape[dim]:
+                raise RuntimeError("Padding value causes wrapping around more than once.")
+            if input.shape[dim] + left + right <= 0:
+                raise RuntimeError("Negative padding value is resulting in an empty dimension")
+    sizes = [input.shape[d] for d in reversed(dims)]
+    outs = [input.shape[d] + pad[2 * i] + pad[2 * i + 1] for i, d in reversed(list(enumerate(dims)))]
+    if any(o < 1 for o in outs):
+        names = "DHW"[3 - npairs:] if npairs <= 3 else "?" * npairs
+        given = ", ".join(f"{n}: {v}" for n, v in zip(names, sizes))
+        got = " ".join(f"{n}: {v}" for n, v in zip(names, outs))
+        raise RuntimeError(f"input ({given}) is too small. Calculated output {got}")
 
 
 def pad(input: Tensor, pad: List[int], mode: str = "constant", value: Optional[float] = None) -> Tensor:
@@ -198,6 +221,8 @@ def pad(input: Tensor, pad: List[int], mode: str = "constant", value: Optional[f
         raise NotImplementedError(f"Unrecognised padding mode {mode}")
     if mode != "constant" and value is not None and value != 0:
         raise RuntimeError(f"Padding mode \"{mode}\" doesn't take in value argument")
+    if mode != "constant":
+        _check_pad_sizes(input, pad, mode)
     out = input
     for i in range(len(pad) // 2):
         dim = input.dim() - 1 - i
@@ -220,6 +245,11 @@ def pad(input: Tensor, pad: List[int], mode: str = "constant", value: Optional[f
                                              device=out.device))
             out = torch.cat(pieces, dim) if len(pieces) > 1 else out
         elif left or right:
+            # The output's memory is asked for first (and given back): a padding too large to
+            # hold fails in the allocator, as PyTorch's does, before an index that long is made.
+            shape = list(out.shape)
+            shape[dim] += left + right
+            torch.empty(shape, dtype=out.dtype, device=out.device)
             out = out.index_select(dim, _pad_index(out.shape[dim], left, right, mode, out.device))
     return out
 

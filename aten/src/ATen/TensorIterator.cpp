@@ -1,6 +1,7 @@
 // aten/src/ATen/TensorIterator.cpp - building a TensorIterator: shapes, dtypes, strides, loop.
 // Mirrors PyTorch's aten/src/ATen/TensorIterator.cpp. Guide: docs/source/internals/tensor_iterator.rst.
 #include <ATen/TensorIterator.h>
+#include <ATen/MemoryOverlap.h>
 
 #include <ATen/ExpandUtils.h>
 #include <ATen/Functions.h>
@@ -59,6 +60,8 @@ void TensorIteratorBase::build(TensorIteratorConfig& config) {
   populate_operands(config);
   // Which outputs are also inputs (in-place: add_(self, other) is add(self, other, out=self)).
   mark_outputs();
+  // An output may not write one location twice, nor half-overlap an input (MemoryOverlap.h).
+  compute_mem_overlaps(config);
   // The broadcast shape of the inputs.
   compute_shape(config);
   // Outputs of the wrong shape: resize (out=) or fail (in-place).
@@ -104,6 +107,27 @@ void TensorIteratorBase::mark_outputs() {
     }
   }
 }
+
+// [marker: compute_mem_overlaps]
+void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config) {
+  if (!config.check_mem_overlap_) {
+    return;
+  }
+  for (int i = 0; i < num_outputs_; i++) {
+    const auto& output = operands_[i].tensor;
+    if (!output.defined()) {
+      continue;
+    }
+    assert_no_internal_overlap(output);
+    for (int j = num_outputs_; j < ntensors(); j++) {
+      const auto& input = operands_[j].tensor;
+      if (input.defined() && !input.is_same(output)) {
+        assert_no_partial_overlap(output, input);
+      }
+    }
+  }
+}
+// [end marker: compute_mem_overlaps]
 
 // [marker: compute_shape]
 void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {

@@ -170,6 +170,7 @@ struct TORCH_API TensorIteratorBase {
   // The steps of build(), in order. Each is a method so the guide can point at it.
   void populate_operands(TensorIteratorConfig& config);
   void mark_outputs();
+  void compute_mem_overlaps(const TensorIteratorConfig& config);
   void compute_shape(const TensorIteratorConfig& config);
   void mark_resize_outputs(const TensorIteratorConfig& config);
   void compute_types(const TensorIteratorConfig& config);
@@ -289,7 +290,7 @@ struct TORCH_API TensorIteratorConfig final {
     resize_outputs_ = v;
     return *this;
   }
-  // Memory-overlap checks are not implemented in this tree; kept so call sites read as in PyTorch.
+  // Default true: refuse outputs that overlap themselves or part of an input (MemoryOverlap.h).
   TensorIteratorConfig& set_check_mem_overlap(bool v) {
     check_mem_overlap_ = v;
     return *this;

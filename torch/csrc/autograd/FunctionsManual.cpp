@@ -13,6 +13,10 @@ Tensor handle_r_to_c(at::ScalarType self_st, Tensor gradient_result) {
   return gradient_result;
 }
 
+Tensor not_implemented(const char* name) {
+  TORCH_CHECK_NOT_IMPLEMENTED(false, "the derivative for '", name, "' is not implemented.");
+}
+
 Tensor maybe_multiply(const Tensor& t, const Scalar& s) {
   bool is_one = false;
   if (s.isFloatingPoint()) {

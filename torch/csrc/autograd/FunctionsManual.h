@@ -26,6 +26,9 @@ using at::Tensor;
 using OptionalIntArrayRef = at::OptionalIntArrayRef;
 
 // A real input of an operator with a complex result gets the real part of the gradient.
+// The formula of an operator PyTorch records a node for but cannot differentiate
+// (_unique2): backward through it is a NotImplementedError.
+Tensor not_implemented(const char* name);
 Tensor handle_r_to_c(at::ScalarType self_st, Tensor gradient_result);
 Tensor maybe_multiply(const Tensor& t, const Scalar& s);
 Tensor mul_tensor_backward(const Tensor& grad, const Tensor& other, at::ScalarType self_st);

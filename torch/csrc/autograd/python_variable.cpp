@@ -87,6 +87,26 @@ const at::Tensor& self_tensor(PyObject* self) {
   return THPVariable_Unpack(self);
 }
 
+// torch._C._legacy_tensor_new(dtype, *args, **kwargs): the body of torch.FloatTensor(...)
+// and the other legacy type names (torch/_legacy_tensor_types.py) with their dtype.
+PyObject* THPVariable_legacy_tensor_new(PyObject* /*module*/, PyObject* args, PyObject* kwargs) {
+  HANDLE_TH_ERRORS
+  TORCH_CHECK_TYPE(PyTuple_GET_SIZE(args) >= 1, "_legacy_tensor_new() needs a dtype");
+  const auto dtype = torch::toScalarType(PyTuple_GET_ITEM(args, 0), "_legacy_tensor_new", "dtype", 0);
+  PyObject* rest = PyTuple_GetSlice(args, 1, PyTuple_GET_SIZE(args));
+  if (!rest) return nullptr;
+  at::Tensor tensor;
+  try {
+    tensor = torch::utils::legacy_tensor_ctor(rest, kwargs, dtype);
+  } catch (...) {
+    Py_DECREF(rest);
+    throw;
+  }
+  Py_DECREF(rest);
+  return THPVariable_Wrap(tensor);
+  END_HANDLE_TH_ERRORS
+}
+
 // ---- properties ----
 
 PyObject* THPVariable_get_shape(PyObject* self, void*) {
@@ -613,6 +633,8 @@ PyObject* THPModule_setTensorClass(PyObject* module, PyObject* cls) {
 
 PyMethodDef module_methods[] = {
     {"_set_tensor_class", THPModule_setTensorClass, METH_O, "Register torch.Tensor as the class of new tensors."},
+    {"_legacy_tensor_new", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(THPVariable_legacy_tensor_new)),
+     METH_VARARGS | METH_KEYWORDS, "The body of torch.FloatTensor(...) and the other legacy type names."},
     {nullptr, nullptr, 0, nullptr}};
 
 }  // namespace

@@ -10,18 +10,20 @@
 #define TH_GENERIC_FILE "torch/csrc/generic/Storage.cpp"
 #else
 
-// Python number -> scalar_t. Floats truncate into integer storages, as a C cast does.
+// Python number -> scalar_t. Floats truncate into integer storages, as a C cast does; a
+// number outside the type's range is an error.
 static scalar_t THPStorage_(unpackReal)(pybind11::handle value) {
   PyObject* obj = value.ptr();
   TORCH_CHECK_TYPE(PyFloat_Check(obj) || PyLong_Check(obj),
                    "can't assign a ", THPUtils_typename(value), " to a ", THPStorageStr);
   if constexpr (std::is_same_v<scalar_t, bool>) {
     return PyObject_IsTrue(obj) == 1;
-  } else if (PyLong_Check(obj) && !std::is_floating_point_v<scalar_t> && !std::is_same_v<scalar_t, c10::Half>) {
-    // Integers wrap modulo 2^bits in small integer types (300 -> 44 in a ByteStorage).
-    return static_cast<scalar_t>(value.cast<int64_t>());
+  } else if (PyLong_Check(obj)) {
+    // Checked as a Scalar is: 300 does not fit a ByteStorage ("value cannot be converted to
+    // type uint8_t without overflow"), -1 does (255, two's complement).
+    return c10::Scalar(value.cast<int64_t>()).to<scalar_t>();
   } else {
-    return static_cast<scalar_t>(PyFloat_AsDouble(obj));
+    return c10::Scalar(PyFloat_AsDouble(obj)).to<scalar_t>();
   }
 }
 
@@ -51,7 +53,9 @@ static THWStorage* THPStorage_(newView)(THWStorage* base, ptrdiff_t offset, ptrd
   if (size < 0) {
     size = base_size - offset;
   }
-  TORCH_CHECK(offset + size <= base_size, "a view of ", size, " elements from offset ", offset,
+  // size <= base_size - offset, not offset + size <= base_size: the sum of two user numbers
+  // can wrap around (offset 1, size 2**63 - 1) and pass.
+  TORCH_CHECK(size <= base_size - offset, "a view of ", size, " elements from offset ", offset,
               " does not fit in a storage of size ", base_size);
   THStorage_retain(base);
   auto keep = c10::intrusive_ptr<at::StorageImpl>::reclaim(base);
@@ -247,6 +251,10 @@ void THPStorage_(initBindings)(pybind11::module_& m) {
   cls.attr("from_file") = py::reinterpret_steal<py::object>(PyClassMethod_New(
       py::cpp_function(
           [](py::handle cls, const std::string& filename, bool shared, int64_t size) {
+            // The C library would stop at a NUL and map another file than the one named.
+            if (filename.find('\0') != std::string::npos) {
+              throw py::value_error("embedded null character");
+            }
             const int flags = shared ? TH_ALLOCATOR_MAPPED_SHARED : 0;
             return THPStorage_(wrap)(cls, THWStorage_(newWithMapping)(filename.c_str(), size, flags));
           },

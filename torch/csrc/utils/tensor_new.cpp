@@ -11,11 +11,13 @@
 #include <ATen/Dispatch.h>
 #include <ATen/Functions.h>
 #include <torch/csrc/Exceptions.h>
+#include <torch/csrc/Size.h>
 #include <torch/csrc/autograd/python_variable.h>
 #include <torch/csrc/utils/tensor_list.h>
 #include <torch/csrc/utils/tensor_numpy.h>
 
 #include <c10/core/DefaultDtype.h>
+#include <c10/util/overflows.h>
 
 #include <pybind11/pybind11.h>
 
@@ -80,13 +82,22 @@ void store_value(void* data, PyObject* obj) {
     if (PyErr_Occurred()) throw py::error_already_set();
     *static_cast<T*>(data) = T(c10::complex<double>(z.real, z.imag));
   } else if constexpr (std::is_integral_v<T>) {
+    // Checked (PyTorch's unpackIntegral): torch.tensor([300], dtype=torch.uint8) is an error,
+    // not 44; -1 is 255 (two's complement), as a Scalar would be.
+    constexpr const char* dtype_name = std::is_same_v<T, uint8_t> ? "uint8"
+                                       : std::is_same_v<T, int8_t>  ? "int8"
+                                       : std::is_same_v<T, int16_t> ? "int16"
+                                       : std::is_same_v<T, int32_t> ? "int32"
+                                                                    : "int64";
     if (PyFloat_Check(obj)) {
-      *static_cast<T*>(data) = static_cast<T>(PyFloat_AS_DOUBLE(obj));
+      *static_cast<T*>(data) = c10::checked_convert<T, double>(PyFloat_AS_DOUBLE(obj), dtype_name);
       return;
     }
-    long long value = PyLong_AsLongLong(obj);
+    int overflow = 0;
+    long long value = PyLong_AsLongLongAndOverflow(obj, &overflow);
     if (value == -1 && PyErr_Occurred()) throw py::error_already_set();
-    *static_cast<T*>(data) = static_cast<T>(value);
+    TORCH_CHECK_VALUE(overflow == 0, "Overflow when unpacking long long");
+    *static_cast<T*>(data) = c10::checked_convert<T, int64_t>(static_cast<int64_t>(value), dtype_name);
   } else {
     double value = PyFloat_AsDouble(obj);
     if (value == -1 && PyErr_Occurred()) throw py::error_already_set();
@@ -246,18 +257,40 @@ at::Tensor as_tensor(PythonArgs& r) {
                                 /*copy_variables=*/false, /*copy_numpy=*/false, /*type_inference=*/r.isNone(1));
 }
 
-at::Tensor legacy_tensor_ctor(PyObject* args, PyObject* kwargs) {
+// [marker: legacy_tensor_ctor]
+// torch.Tensor(...) and torch.FloatTensor(...): PyTorch's legacy_tensor_generic_ctor_new.
+// The signatures are tried in order; a lone list or tuple binds to `size` by the rules of
+// the argument parser, but is data unless it is a torch.Size: torch.Tensor([1, 2]) is the
+// values [1., 2.], torch.Tensor(2, 3) and torch.Tensor(torch.Size([2, 3])) are shapes.
+at::Tensor legacy_tensor_ctor(PyObject* args, PyObject* kwargs, std::optional<at::ScalarType> dtype) {
   static PythonArgParser parser({
       "new(*, Device? device=None)",
+      "new(Tensor other)",
       "new(IntArrayRef size, *, Device? device=None)",
       "new(PyObject* data, *, Device? device=None)",
   });
   ParsedArgs<2> parsed_args;
   auto r = parser.parse(nullptr, args, kwargs, parsed_args);
-  const auto dtype = c10::get_default_dtype_as_scalartype();
-  if (r.idx == 0) return at::empty({0}, dtype, std::nullopt, r.deviceOptional(0));
-  if (r.idx == 1) return at::empty(r.intlist(0), dtype, std::nullopt, r.deviceOptional(1));
-  return internal_new_from_data(r.deviceOptional(1), dtype, r.pyobject(0), true, true, false);
+  const auto scalar_type = dtype.value_or(c10::get_default_dtype_as_scalartype());
+  if (r.idx == 0) return at::empty({0}, scalar_type, std::nullopt, r.deviceOptional(0));
+  if (r.idx == 1) {
+    // A tensor of the same type is returned as an alias; another type is an error.
+    const at::Tensor other = r.tensor(0);
+    TORCH_CHECK_TYPE(other.scalar_type() == scalar_type && other.device().is_cpu(), "expected ",
+                     c10::toString(scalar_type), " (got ", c10::toString(other.scalar_type()), ")");
+    return other.alias();
+  }
+  PyObject* arg = r.pyobject(0);
+  if (r.idx == 2 && (THPSize_Check(arg) || !PySequence_Check(arg) || PyTuple_GET_SIZE(args) != 1 ||
+                     arg != PyTuple_GET_ITEM(args, 0))) {
+    return at::empty(r.intlist(0), scalar_type, std::nullopt, r.deviceOptional(1));
+  }
+  if (!PySequence_Check(arg)) {
+    TORCH_CHECK_TYPE(false, "new(): data must be a sequence (got ", Py_TYPE(arg)->tp_name, ")");
+  }
+  return internal_new_from_data(r.deviceOptional(1), scalar_type, arg, /*copy_variables=*/false,
+                                /*copy_numpy=*/false, /*type_inference=*/false);
 }
+// [end marker: legacy_tensor_ctor]
 
 }  // namespace torch::utils

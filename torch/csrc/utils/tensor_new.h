@@ -17,6 +17,7 @@ at::Tensor tensor_ctor(PythonArgs& r);
 // torch.as_tensor(data, dtype=None, device=None): shares memory with a tensor or an ndarray when it can.
 at::Tensor as_tensor(PythonArgs& r);
 // torch.Tensor(2, 3) / torch.Tensor([1, 2]) / torch.Tensor(): the legacy constructor.
-at::Tensor legacy_tensor_ctor(PyObject* args, PyObject* kwargs);
+at::Tensor legacy_tensor_ctor(PyObject* args, PyObject* kwargs,
+                              std::optional<at::ScalarType> dtype = std::nullopt);
 
 }  // namespace torch::utils

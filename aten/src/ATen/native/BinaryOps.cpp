@@ -290,6 +290,14 @@ Tensor minimum(const Tensor& self, const Tensor& other) {
               "minimum not implemented for complex tensors.");
   return run_binary(&TensorIterator::binary_op, minimum_stub, Tensor(), self, other);
 }
+// max(a, b) and min(a, b) with two tensors are maximum and minimum (TensorCompare.cpp in
+// PyTorch): the overload is chosen by the argument, a tensor rather than a dim.
+Tensor max_other(const Tensor& self, const Tensor& other) {
+  return at::maximum(self, other);
+}
+Tensor min_other(const Tensor& self, const Tensor& other) {
+  return at::minimum(self, other);
+}
 
 // ---- pow (PyTorch: Pow.cpp) ----
 

@@ -192,13 +192,38 @@ Tensor& random_(Tensor& self, std::optional<Generator> gen) {
   return self.random_(/*from=*/0, std::nullopt, gen);
 }
 
+// The largest value randperm writes, n - 1, must fit the result type, and a floating type
+// must hold every integer up to n exactly (else two positions get the same value). Checked
+// before allocating: randperm(2**31, dtype=torch.int8) fails at once instead of shuffling
+// two billion bytes.
+static void check_supported_max_int_with_precision(int64_t n, ScalarType type) {
+  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, type, "randperm_cpu", [&] {
+    c10::Scalar(n > 0 ? n - 1 : n).to<scalar_t>();
+  });
+  switch (type) {
+    case ScalarType::Half:
+      TORCH_CHECK(n <= (int64_t(1) << 11) + 1, "n cannot be greater than 2049 for Half type.");
+      break;
+    case ScalarType::Float:
+      TORCH_CHECK(n <= (int64_t(1) << 24) + 1, "n cannot be greater than 2^24+1 for Float type.");
+      break;
+    case ScalarType::Double:
+      TORCH_CHECK(n <= (int64_t(1) << 53) + 1, "n cannot be greater than 2^53+1 for Double type.");
+      break;
+    default:
+      break;
+  }
+}
+
 // [marker: randperm]
 // torch.randperm(n): a Fisher-Yates shuffle of 0..n-1 whose i-th swap partner is
 // i + random() % (n - i), one 32-bit draw per step, as PyTorch's randperm_cpu draws it (so
 // a seeded generator gives PyTorch's permutation).
 Tensor randperm(int64_t n, std::optional<Generator> gen, std::optional<ScalarType> dtype, std::optional<Layout> layout,
                 std::optional<Device> device, std::optional<bool> pin_memory) {
-  Tensor result = at::empty({n}, dtype.value_or(kLong), layout, device, pin_memory, std::nullopt);
+  const ScalarType result_type = dtype.value_or(kLong);
+  check_supported_max_int_with_precision(n, result_type);
+  Tensor result = at::empty({n}, result_type, layout, device, pin_memory, std::nullopt);
   CPUGeneratorImpl* generator = cpu_generator(gen);
   AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, result.scalar_type(), "randperm_cpu", [&] {
     scalar_t* r = result.data_ptr<scalar_t>();

@@ -49,6 +49,17 @@ Tensor& fill_(Tensor& self, const Scalar& value) {
 }
 // [end marker: fill_]
 
+Tensor& fill_(Tensor& self, const Tensor& value) {
+  TORCH_CHECK(value.dim() == 0, "fill_ only supports 0-dimension value tensor but got tensor with ", value.dim(),
+              " dimensions.");
+  if (self.is_meta()) {
+    return self;
+  }
+  // The Scalar overload, named by its type: a Scalar also converts to a Tensor.
+  Tensor& (*fill_scalar)(Tensor&, const Scalar&) = &fill_;
+  return fill_scalar(self, value.item());
+}
+
 Tensor& fill_meta_(Tensor& self, const Scalar& value) {
   return self;  // no data to write
 }

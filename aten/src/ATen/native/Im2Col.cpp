@@ -78,14 +78,28 @@ void check_2(IntArrayRef a, const char* name) {
   TORCH_CHECK(a.size() == 2, "It is expected ", name, " equals to 2, but got size ", a.size());
 }
 
-}  // namespace
-
-Tensor im2col_cpu(const Tensor& self, IntArrayRef kernel_size, IntArrayRef dilation, IntArrayRef padding,
-                  IntArrayRef stride) {
+// PyTorch's im2col_shape_check (aten/src/ATen/native/im2col_shape_check.h): a kernel,
+// dilation or stride below one, or a negative padding, would index outside the image.
+void check_window(IntArrayRef kernel_size, IntArrayRef dilation, IntArrayRef padding, IntArrayRef stride) {
   check_2(kernel_size, "kernel_size");
   check_2(dilation, "dilation");
   check_2(padding, "padding");
   check_2(stride, "stride");
+  TORCH_CHECK(kernel_size[0] > 0 && kernel_size[1] > 0, "kernel size should be greater than zero, but got kernel_height: ",
+              kernel_size[0], " kernel_width: ", kernel_size[1]);
+  TORCH_CHECK(dilation[0] > 0 && dilation[1] > 0, "dilation should be greater than zero, but got dilation_height: ",
+              dilation[0], " dilation_width: ", dilation[1]);
+  TORCH_CHECK(padding[0] >= 0 && padding[1] >= 0, "padding should be non-negative, but got pad_height: ", padding[0],
+              " pad_width: ", padding[1]);
+  TORCH_CHECK(stride[0] > 0 && stride[1] > 0, "stride should be greater than zero, but got stride_height: ", stride[0],
+              " stride_width: ", stride[1]);
+}
+
+}  // namespace
+
+Tensor im2col_cpu(const Tensor& self, IntArrayRef kernel_size, IntArrayRef dilation, IntArrayRef padding,
+                  IntArrayRef stride) {
+  check_window(kernel_size, dilation, padding, stride);
   TORCH_CHECK(self.dim() == 3 || self.dim() == 4,
               "Expected 3D or 4D (batch mode) tensor for input with possibly 0 batch size and non-zero dimensions for input, but got: ",
               self.sizes());
@@ -115,10 +129,7 @@ Tensor im2col_cpu(const Tensor& self, IntArrayRef kernel_size, IntArrayRef dilat
 Tensor col2im_cpu(const Tensor& self, IntArrayRef output_size, IntArrayRef kernel_size, IntArrayRef dilation,
                   IntArrayRef padding, IntArrayRef stride) {
   check_2(output_size, "output_size");
-  check_2(kernel_size, "kernel_size");
-  check_2(dilation, "dilation");
-  check_2(padding, "padding");
-  check_2(stride, "stride");
+  check_window(kernel_size, dilation, padding, stride);
   TORCH_CHECK(self.dim() == 2 || self.dim() == 3,
               "Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and non-zero dimensions for input, but got: ",
               self.sizes());

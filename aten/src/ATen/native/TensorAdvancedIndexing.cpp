@@ -16,6 +16,7 @@
 //   6. the kernel (cpu/IndexKernel.cpp) adds sum(index_k * stride_k) to the src pointer.
 #include <ATen/native/IndexKernel.h>
 #include <ATen/native/TensorAdvancedIndexing.h>
+#include <ATen/MemoryOverlap.h>
 
 #include <ATen/ExpandUtils.h>
 #include <ATen/Functions.h>
@@ -281,6 +282,11 @@ Tensor& index_select_out_cpu_(const Tensor& self, int64_t dim, const Tensor& ind
   TORCH_CHECK(index.scalar_type() == kLong || index.scalar_type() == kInt,
               "index_select(): Expected dtype int32 or int64 for index");
   auto idx = index_as_long_vector(index, "index_select");
+  TORCH_CHECK(self.dim() > 0 || idx.numel() == 1, "index_select(): Index to scalar can have only 1 value, got ",
+                    idx.numel(), " value(s)");
+  at::assert_no_internal_overlap(result);
+  at::assert_no_overlap(result, self);
+  at::assert_no_overlap(result, index);
   std::vector<int64_t> shape = self.sizes().vec();
   if (self.dim() > 0) shape[dim] = idx.numel();
   result.resize_(shape);
@@ -304,6 +310,9 @@ Tensor index_select_cpu_(const Tensor& self, int64_t dim, const Tensor& index) {
 
 Tensor& index_add_cpu_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) {
   dim = c10::maybe_wrap_dim(dim, self.dim());
+  at::assert_no_internal_overlap(self);
+  at::assert_no_overlap(self, index);
+  at::assert_no_overlap(self, source);
   auto idx = index_as_long_vector(index, "index_add_");
   const int64_t n = source.dim() > 0 ? source.size(dim) : 1;
   TORCH_CHECK(idx.numel() == n, "index_add_(): Number of indices (", idx.numel(),

@@ -1,0 +1,258 @@
+"""Bad input gets PyTorch's exception, never a crash or garbage: sizes, scalars, overlaps.
+
+Mirrors the checks of PyTorch's test/test_torch.py (test_storage_size_overflow family),
+test/test_type_promotion.py (scalar overflow) and test/test_view_ops.py / test_mem_overlap.
+Guide: docs/source/internals/hardening.rst.
+
+Each case is one call a user could make; the expected type and words are PyTorch 2.13's.
+Calls that used to crash the interpreter run in a subprocess, so a regression is a failed
+test rather than a dead test run.
+"""
+
+import math
+import subprocess
+import sys
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+
+def run_isolated(code):
+    """Run `code` in a fresh interpreter; return (returncode, last line of stderr)."""
+    proc = subprocess.run([sys.executable, "-c", "import torch\n" + code], capture_output=True, text=True, timeout=60)
+    err = proc.stderr.strip().splitlines()
+    return proc.returncode, err[-1] if err else ""
+
+
+# ---- sizes that do not fit: overflow-checked numel and byte counts ----
+
+@pytest.mark.parametrize("code, message", [
+    ("torch.arange(2**62)", "RuntimeError: Storage size calculation overflowed with sizes=[4611686018427387904]"),
+    ("torch.empty_strided((2**62,), (1,)).fill_(1)",
+     "RuntimeError: Storage size calculation overflowed with sizes=[4611686018427387904] and strides=[1]"),
+    ("torch.ones(4).as_strided((2,), (1,), 2**62)",
+     "RuntimeError: Storage size calculation overflowed with sizes=[2] and strides=[1]"),
+    ("torch.ones(2).resize_((2**31, 2**31, 4))", "RuntimeError: numel: integer multiplication overflow"),
+    ("torch.FloatTensor(2**62, 2**62)",
+     "RuntimeError: Storage size calculation overflowed with sizes=[4611686018427387904, 4611686018427387904]"),
+])
+def test_sizes_too_large_to_count_raise_instead_of_crashing(code, message):
+    returncode, last = run_isolated(code)
+    assert returncode == 1 and last == message
+
+
+def test_a_refused_resize_leaves_the_tensor_as_it_was():
+    x = torch.arange(4.0)
+    with pytest.raises(RuntimeError, match="numel: integer multiplication overflow"):
+        x.resize_((2**31, 2**31, 4))
+    assert x.shape == (4,) and x.tolist() == [0.0, 1.0, 2.0, 3.0]
+
+
+def test_randperm_refuses_n_that_its_dtype_cannot_hold_before_allocating():
+    with pytest.raises(RuntimeError, match="^value cannot be converted to type int8_t without overflow$"):
+        torch.randperm(2**31, dtype=torch.int8)
+    with pytest.raises(RuntimeError, match="^value cannot be converted to type uint8_t without overflow$"):
+        torch.randperm(257, dtype=torch.uint8)
+    assert sorted(torch.randperm(256, dtype=torch.uint8).tolist()) == list(range(256))
+    with pytest.raises(RuntimeError, match=r"^n cannot be greater than 2049 for Half type\.$"):
+        torch.randperm(3000, dtype=torch.float16)
+
+
+# ---- a tensor whose storage shrank under it ----
+
+def test_storage_shrunk_under_a_tensor_is_refused_at_the_next_access():
+    t = torch.ones(4)
+    t.untyped_storage().resize_(0)
+    message = ("setStorage: sizes [4], strides [1], storage offset 0, and itemsize 4 requiring a storage size "
+               "of 16 are out of bounds for storage of size 0")
+    with pytest.raises(RuntimeError, match=f"^{message}$".replace("[", r"\[").replace("]", r"\]")):
+        t.sum()
+    with pytest.raises(RuntimeError, match="out of bounds for storage of size 0"):
+        t.fill_(1)
+
+
+def test_legacy_tensor_over_a_shrunk_legacy_storage_is_refused():
+    returncode, last = run_isolated("s = torch.FloatStorage(4); t = torch.FloatTensor(s); s.resize_(0); print(t)")
+    assert returncode == 1
+    assert last.startswith("RuntimeError: setStorage: sizes [4], strides [1], storage offset 0, and itemsize 4")
+
+
+def test_zero_dim_movedim_is_a_no_op():
+    t = torch.tensor(True)
+    assert t.movedim(0, -1).item() is True and t.movedim(0, -1).dim() == 0
+    with pytest.raises(IndexError, match=r"Dimension out of range \(expected to be in range of \[-1, 0\], but got 2\)"):
+        t.movedim(0, 2)
+
+
+# ---- uninitialized memory must never come back as values ----
+
+def test_legacy_constructor_treats_a_list_or_tuple_as_data():
+    assert torch.Tensor([1, 2]).tolist() == [1.0, 2.0]
+    assert torch.Tensor((2, 3)).shape == (2,)
+    assert torch.Tensor(2, 3).shape == (2, 3)
+    assert torch.Tensor(torch.Size([2, 3])).shape == (2, 3)
+    assert torch.FloatTensor().shape == (0,) and torch.Tensor([]).shape == (0,)
+    assert torch.LongTensor([1.5, 2]).tolist() == [1, 2]
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: torch.LongTensor(2.5), TypeError, r"^new\(\): data must be a sequence \(got float\)$"),
+    (lambda: torch.Tensor(None), TypeError, r"^new\(\): data must be a sequence \(got NoneType\)$"),
+    (lambda: torch.ByteTensor([300]), RuntimeError, "^value cannot be converted to type uint8 without overflow$"),
+])
+def test_legacy_constructor_refuses_what_pytorch_refuses(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_index_select_of_a_scalar_with_no_index_raises():
+    with pytest.raises(RuntimeError, match=r"^index_select\(\): Index to scalar can have only 1 value, got 0 value\(s\)$"):
+        torch.tensor(3).index_select(0, torch.tensor([], dtype=torch.long))
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(kernel_size=-1), "kernel size should be greater than zero, but got kernel_height: -1 kernel_width: -1"),
+    (dict(kernel_size=2, dilation=0), "dilation should be greater than zero, but got dilation_height: 0 dilation_width: 0"),
+    (dict(kernel_size=2, padding=-1), "padding should be non-negative, but got pad_height: -1 pad_width: -1"),
+    (dict(kernel_size=2, stride=0), "stride should be greater than zero, but got stride_height: 0 stride_width: 0"),
+])
+def test_unfold_validates_its_window(kwargs, message):
+    with pytest.raises(RuntimeError, match=f"^{message}$"):
+        F.unfold(torch.ones(1, 1, 3, 3), **kwargs)
+
+
+# ---- padding that cannot be held fails fast ----
+
+def test_replicate_padding_too_large_fails_in_the_allocator():
+    with pytest.raises(RuntimeError, match="DefaultCPUAllocator: can't allocate memory: you tried to allocate 4398046511116 bytes"):
+        F.pad(torch.ones(1, 1, 3), (2**40, 0), mode="replicate")
+
+
+@pytest.mark.parametrize("mode, pad, message", [
+    ("reflect", (2**40, 0), r"^Argument #4: Padding size should be less than the corresponding input dimension, "
+                            r"but got: padding \(1099511627776, 0\) at dimension 2 of input \[1, 1, 3\]$"),
+    ("reflect", (-5, 0), r"^input \(W: 3\) is too small. Calculated output W: -2$"),
+    ("circular", (2**40, 0), r"^Padding value causes wrapping around more than once.$"),
+    ("circular", (-5, 0), r"^Negative padding value is resulting in an empty dimension$"),
+])
+def test_padding_is_validated_before_any_work(mode, pad, message):
+    with pytest.raises(RuntimeError, match=message):
+        F.pad(torch.ones(1, 1, 3), pad, mode=mode)
+
+
+@pytest.mark.parametrize("mode", ["reflect", "replicate", "circular"])
+def test_padding_modes_still_gather_the_right_elements(mode):
+    x = torch.arange(4.0).reshape(1, 1, 4)
+    import numpy as np
+    expected = np.pad(x.numpy(), ((0, 0), (0, 0), (2, 3)), mode={"reflect": "reflect", "replicate": "edge",
+                                                                  "circular": "wrap"}[mode])
+    assert F.pad(x, (2, 3), mode=mode).tolist() == expected.tolist()
+
+
+# ---- Python numbers that do not fit the tensor's dtype ----
+
+@pytest.mark.parametrize("call, type_name", [
+    (lambda: torch.full((2,), 1e308), "float"),
+    (lambda: torch.arange(3).fill_(math.inf), "int64_t"),
+    (lambda: torch.zeros(3).masked_fill(torch.tensor([True, False, True]), 1e308), "float"),
+    (lambda: torch.zeros(3, dtype=torch.long).index_fill(0, torch.tensor([0]), math.inf), "int64_t"),
+    (lambda: torch.zeros(3).clamp(min=1e308), "float"),
+    (lambda: torch.linspace(0, 1e308, 3, dtype=torch.float), "float"),
+    (lambda: torch.zeros(2, dtype=torch.uint8).fill_(-300), "uint8_t"),
+    (lambda: torch.zeros(2, dtype=torch.int32).fill_(2**40), "int"),
+    (lambda: torch.zeros(2, dtype=torch.int64).fill_(math.nan), "int64_t"),
+    (lambda: torch.zeros(2).fill_(1 + 2j), "float"),
+])
+def test_scalar_that_does_not_fit_raises(call, type_name):
+    with pytest.raises(RuntimeError, match=f"^value cannot be converted to type {type_name} without overflow$"):
+        call()
+
+
+def test_setitem_checks_the_scalar():
+    x = torch.zeros(3)
+    with pytest.raises(RuntimeError, match="^value cannot be converted to type float without overflow$"):
+        x[0] = 1e308
+    assert x.tolist() == [0.0, 0.0, 0.0]
+
+
+def test_scalars_that_fit_are_converted_as_pytorch_converts_them():
+    assert torch.zeros(1, dtype=torch.uint8).fill_(-1).tolist() == [255]  # two's complement
+    assert torch.zeros(1, dtype=torch.int8).fill_(2.5).tolist() == [2]  # truncation
+    assert torch.zeros(1).fill_(math.inf).tolist() == [math.inf]  # infinities fit a float
+    assert torch.zeros(1, dtype=torch.float16).fill_(1e308).tolist() == [math.inf]  # Half is not range-checked
+    assert torch.zeros(1, dtype=torch.bool).fill_(2).tolist() == [True]
+
+
+@pytest.mark.parametrize("value, dtype, error, message", [
+    (300, torch.uint8, RuntimeError, "^value cannot be converted to type uint8 without overflow$"),
+    (-200, torch.int8, RuntimeError, "^value cannot be converted to type int8 without overflow$"),
+    (2**40, torch.int32, RuntimeError, "^value cannot be converted to type int32 without overflow$"),
+    (math.nan, torch.int64, RuntimeError, "^value cannot be converted to type int64 without overflow$"),
+    (2**70, torch.int64, ValueError, "^Overflow when unpacking long long$"),
+])
+def test_tensor_constructor_checks_integer_elements(value, dtype, error, message):
+    with pytest.raises(error, match=message):
+        torch.tensor([value], dtype=dtype)
+
+
+def test_tensor_constructor_converts_what_fits():
+    assert torch.tensor([-200], dtype=torch.uint8).tolist() == [56]
+    assert torch.tensor([1e308], dtype=torch.float32).tolist() == [math.inf]
+    assert torch.tensor([2**64], dtype=torch.float64).tolist() == [float(2**64)]
+
+
+# ---- in-place writes that would read what they already wrote ----
+
+INTERNAL = ("unsupported operation: more than one element of the written-to tensor refers to a single memory "
+            "location. Please clone() the tensor before performing the operation.")
+PARTIAL = ("unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "
+           "memory location. Please clone() the tensor before performing the operation.")
+
+
+def test_in_place_write_to_an_expanded_tensor_raises():
+    with pytest.raises(RuntimeError, match=f"^{INTERNAL}".replace("(", r"\(").replace(")", r"\)")):
+        torch.zeros(3, 1).expand(3, 4).add_(1)
+    with pytest.raises(RuntimeError, match="more than one element of the written-to tensor"):
+        torch.zeros(3, 1).expand(3, 4).copy_(torch.ones(3, 4))
+    # fill_ writes one value: every location gets the same value, which PyTorch allows.
+    assert torch.zeros(3, 1).expand(3, 4).fill_(2).tolist() == [[2.0] * 4] * 3
+
+
+@pytest.mark.parametrize("call", [
+    lambda x: x[1:].copy_(x[:-1]),
+    lambda x: torch.add(x[:3], 1, out=x[1:4]),
+    lambda x: x.index_add_(0, torch.tensor([0, 1]), x[:2]),
+    lambda x: x[1:].mul_(x[:-1]),
+])
+def test_partially_overlapping_input_and_output_raise(call):
+    x = torch.arange(5.0)
+    with pytest.raises(RuntimeError, match="some elements of the input tensor and the written-to tensor refer"):
+        call(x)
+    assert x.tolist() == [0.0, 1.0, 2.0, 3.0, 4.0]
+
+
+def test_full_overlap_is_an_ordinary_in_place_op():
+    x = torch.arange(5.0)
+    x.add_(x)
+    torch.mul(x, 2, out=x)
+    assert x.tolist() == [0.0, 4.0, 8.0, 12.0, 16.0]
+
+
+# ---- overloads chosen by the argument's type ----
+
+def test_min_and_max_of_two_tensors_are_elementwise():
+    a, b = torch.tensor([1.0, 5.0, 3.0]), torch.tensor([4.0, 2.0, 3.0])
+    assert torch.max(a, b).tolist() == [4.0, 5.0, 3.0]
+    assert a.min(b).tolist() == [1.0, 2.0, 3.0]
+    assert torch.max(a, 0).values.item() == 5.0
+
+
+def test_fill_with_a_tensor_keeps_the_gradient_path():
+    v = torch.tensor(2.0, requires_grad=True)
+    x = torch.zeros(3).fill_(v)
+    assert x.requires_grad and x.tolist() == [2.0, 2.0, 2.0]
+    x.sum().backward()
+    assert v.grad.item() == 3.0
+    with pytest.raises(RuntimeError, match=r"^fill_ only supports 0-dimension value tensor but got tensor with 1 dimensions\.$"):
+        torch.zeros(3).fill_(torch.ones(1))
