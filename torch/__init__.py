@@ -115,6 +115,8 @@ from torch import overrides  # noqa: E402
 # [marker: random]
 # torch.Generator and the default generator (torch/csrc/Generator.cpp), seeding (torch/random.py).
 from torch._C import Generator, default_generator  # noqa: E402
+# The intra-op (OpenMP, at::parallel_for) and inter-op thread counts: aten/src/ATen/Parallel.h.
+from torch._C import get_num_interop_threads, get_num_threads, set_num_interop_threads, set_num_threads  # noqa: E402
 from torch.random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state  # noqa: E402
 
 __all__ += ["Generator", "manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state"]

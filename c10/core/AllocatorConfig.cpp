@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string>
 
 namespace c10::CachingAllocator {
 namespace {
@@ -17,9 +18,10 @@ size_t log2Floor(size_t v) {
   return 63 - static_cast<size_t>(__builtin_clzll(v));
 }
 
+// A value missing at the end ("max_split_size_mb:") is PyTorch's internal-assert
+// RuntimeError, not a ValueError.
 const std::string& tokenAt(const std::vector<std::string>& tokens, size_t i) {
-  TORCH_CHECK_VALUE(i < tokens.size(), "Expected a value after '", tokens.back(),
-                    "' at index ", tokens.size(), " in ConfigTokenizer");
+  TORCH_CHECK(i < tokens.size(), "Index out of bounds in ConfigTokenizer");
   return tokens[i];
 }
 
@@ -28,27 +30,19 @@ void checkToken(const std::vector<std::string>& tokens, size_t i, const char* ex
                     " in ConfigTokenizer but got '", tokens[i], "'");
 }
 
+// [marker: toSizeT]
+// Numbers are read as PyTorch reads them, with std::stoull / std::stod: leading digits count
+// ("20.5" is 20, "-5" wraps around as unsigned), a number too large for size_t is
+// std::out_of_range (an IndexError in Python) and no number at all std::invalid_argument
+// (a ValueError). A value that merely exceeds what the allocator can use is clamped later.
 size_t toSizeT(const std::vector<std::string>& tokens, size_t i) {
-  const std::string& token = tokenAt(tokens, i);
-  TORCH_CHECK_VALUE(!token.empty() && std::all_of(token.begin(), token.end(), ::isdigit),
-                    "Expected a non-negative integer at index ", i, " in ConfigTokenizer but got '",
-                    token, "'");
-  return std::stoull(token);
+  return std::stoull(tokenAt(tokens, i));
 }
 
 double toDouble(const std::vector<std::string>& tokens, size_t i) {
-  const std::string& token = tokenAt(tokens, i);
-  size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(token, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  TORCH_CHECK_VALUE(used == token.size() && used > 0, "Expected a number at index ", i,
-                    " in ConfigTokenizer but got '", token, "'");
-  return value;
+  return std::stod(tokenAt(tokens, i));
 }
+// [end marker: toSizeT]
 
 }  // namespace
 
@@ -89,9 +83,14 @@ void AllocatorConfig::parseArgs(const std::string& settings) {
     } else if (key == "expandable_segments") {
       i = parseBool(tokens, i, &expandable_segments_);
     } else if (key == "release_lock_on_cudamalloc" || key == "pinned_use_cuda_host_register" ||
-               key == "pinned_use_background_threads") {
+               key == "pinned_use_background_threads" || key == "graph_capture_record_stream_reuse") {
       bool ignored = false;  // options of other parts of PyTorch: accepted, no effect here
       i = parseBool(tokens, i, &ignored);
+    } else if (key == "pinned_num_register_threads" || key == "per_process_memory_fraction") {
+      // Also options of other parts (the pinned host allocator; the fraction has its own
+      // call, set_per_process_memory_fraction): the value must still be a number.
+      checkToken(tokens, ++i, ":");
+      toDouble(tokens, ++i);
     } else if (key == "backend") {
       checkToken(tokens, ++i, ":");
       const std::string& backend = tokenAt(tokens, ++i);

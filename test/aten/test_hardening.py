@@ -256,3 +256,34 @@ def test_fill_with_a_tensor_keeps_the_gradient_path():
     assert v.grad.item() == 3.0
     with pytest.raises(RuntimeError, match=r"^fill_ only supports 0-dimension value tensor but got tensor with 1 dimensions\.$"):
         torch.zeros(3).fill_(torch.ones(1))
+
+
+# ---- thread settings ----
+
+def test_thread_counts_can_be_read_and_set():
+    before = torch.get_num_threads()
+    try:
+        torch.set_num_threads(1)
+        assert torch.get_num_threads() == 1
+    finally:
+        torch.set_num_threads(before)
+    assert torch.get_num_interop_threads() >= 1
+
+
+@pytest.mark.parametrize("fn, arg, error, message", [
+    ("set_num_threads", 0, RuntimeError, "^set_num_threads expects a positive integer$"),
+    ("set_num_threads", 2.5, RuntimeError, "^set_num_threads expects an int, but got float$"),
+    ("set_num_threads", True, RuntimeError, "^set_num_threads expects an int, but got bool$"),
+    ("set_num_interop_threads", -1, RuntimeError, "^set_num_interop_threads expects a positive integer$"),
+])
+def test_thread_settings_check_their_argument(fn, arg, error, message):
+    with pytest.raises(error, match=message):
+        getattr(torch, fn)(arg)
+
+
+def test_interop_threads_can_be_set_once():
+    returncode, last = run_isolated(
+        "torch.set_num_interop_threads(3); assert torch.get_num_interop_threads() == 3; torch.set_num_interop_threads(4)")
+    assert returncode == 1
+    assert last == ("RuntimeError: Error: cannot set number of interop threads after parallel work has started "
+                    "or set_num_interop_threads called")

@@ -106,3 +106,37 @@ def test_invalid_settings_raise_value_error(settings, message):
 def test_the_smallest_accepted_split_size_is_20_mib():
     sim = simulator("max_split_size_mb:20,max_non_split_rounding_mb:20")
     assert sim.memory_stats()["max_split_size"] == 20 * MiB
+
+
+# Numbers are read as PyTorch reads them (std::stoull / std::stod): the exception type of a
+# number that does not fit, or of no number at all, is the one std:: throws.
+def test_a_split_size_too_large_for_size_t_is_an_index_error():
+    sim = CachingAllocatorSimulator(GiB)
+    with pytest.raises(IndexError, match="^stoull$"):
+        sim.set_allocator_settings("max_split_size_mb:99999999999999999999")
+
+
+def test_a_split_size_that_fits_size_t_is_clamped_not_wrapped():
+    sim = simulator("max_split_size_mb:18446744073709551615")
+    # The largest multiple of 1 MiB that fits a size_t (multiplying by 1 MiB first would wrap
+    # to a small size), reported as the int64 statistic PyTorch reports: -1 MiB.
+    assert sim.memory_stats()["max_split_size"] == (2**64 - 1) // MiB * MiB - 2**64 == -MiB
+    sim = simulator("max_split_size_mb:20.5")  # the leading digits, as std::stoull reads them
+    assert sim.memory_stats()["max_split_size"] == 20 * MiB
+
+
+def test_a_threshold_that_is_not_a_number_is_a_value_error():
+    with pytest.raises(ValueError, match="^stod$"):
+        simulator("garbage_collection_threshold:abc")
+
+
+@pytest.mark.parametrize("settings", ["max_split_size_mb", "max_split_size_mb:", "roundup_power2_divisions:[64:8,256:4"])
+def test_a_missing_value_is_a_runtime_error(settings):
+    with pytest.raises(RuntimeError, match="Index out of bounds in ConfigTokenizer"):
+        simulator(settings)
+
+
+def test_zero_divisions_disable_roundup_only_in_the_list_form():
+    with pytest.raises(ValueError, match="^For roundups, the divisions has to be power of 2 $"):
+        simulator("roundup_power2_divisions:0")
+    assert divisions_seen(simulator("roundup_power2_divisions:[64:0]"), 64) == 1

@@ -4,6 +4,7 @@
 // `import torch` runs torch/__init__.py, which imports torch._C: this file's
 // PYBIND11_MODULE runs, and each init function below adds one group of bindings.
 // Everything Python reaches in C++ goes through here.
+#include <ATen/Parallel.h>
 #include <torch/csrc/Device.h>
 #include <torch/csrc/Dtype.h>
 #include <torch/csrc/Exceptions.h>
@@ -31,6 +32,7 @@ void initAutogradBindings(pybind11::module_& m);
 
 #include <pybind11/stl.h>
 
+#include <limits>
 #include <typeinfo>
 
 #ifdef USE_CUDA
@@ -163,6 +165,22 @@ PYBIND11_MODULE(_C, m) {
   torch::cuda::initModule(m);
 #endif
   m.def("_show_config", &at::show_config);
+  // [marker: thread_settings]
+  // torch.set_num_threads & co: PyTorch's THPModule_setNumThreads checks the argument itself
+  // (an int, not a bool, and positive) before ATen sees it.
+  auto int_argument = [](py::handle arg, const char* fn) {
+    TORCH_CHECK(PyLong_Check(arg.ptr()) && !PyBool_Check(arg.ptr()), fn, " expects an int, but got ",
+                Py_TYPE(arg.ptr())->tp_name);
+    const auto n = arg.cast<int64_t>();
+    TORCH_CHECK(n > 0 && n <= std::numeric_limits<int>::max(), fn, " expects a positive integer");
+    return static_cast<int>(n);
+  };
+  m.def("set_num_threads", [int_argument](py::handle n) { at::set_num_threads(int_argument(n, "set_num_threads")); });
+  m.def("get_num_threads", &at::get_num_threads);
+  m.def("set_num_interop_threads",
+        [int_argument](py::handle n) { at::set_num_interop_threads(int_argument(n, "set_num_interop_threads")); });
+  m.def("get_num_interop_threads", &at::get_num_interop_threads);
+  // [end marker: thread_settings]
 #if defined(NDEBUG)
   m.attr("_debug_build") = false;
 #else

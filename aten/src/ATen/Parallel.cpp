@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <thread>
 
 #ifdef AT_PARALLEL_OPENMP
 #include <omp.h>
@@ -25,6 +26,28 @@ void set_num_threads(int nthreads) {
 #ifdef AT_PARALLEL_OPENMP
   omp_set_num_threads(nthreads);
 #endif
+}
+
+namespace {
+// -1: not set yet (the number of cores is reported until it is).
+std::atomic<int> num_interop_threads{-1};
+}  // namespace
+
+void set_num_interop_threads(int nthreads) {
+  TORCH_CHECK(nthreads > 0, "Expected positive number of threads");
+  int expected = -1;
+  TORCH_CHECK(num_interop_threads.compare_exchange_strong(expected, nthreads),
+              "Error: cannot set number of interop threads after parallel work has started or "
+              "set_num_interop_threads called");
+}
+
+int get_num_interop_threads() {
+  const int n = num_interop_threads.load();
+  if (n > 0) {
+    return n;
+  }
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores > 0 ? static_cast<int>(cores) : 1;
 }
 
 int get_thread_num() {
