@@ -29,6 +29,15 @@ import torch
 # Modules whose names are refused outright, whatever the allowlist says.
 _blocklisted_modules = ["sys", "os", "posix", "nt"]
 
+# Names PyTorch refuses with a message of their own: types of modules this build does not have.
+_NJT_GLOBALS = ["torch.nested._internal.nested_tensor.NestedTensor",
+                "torch.nested._internal.nested_tensor._rebuild_njt", "torch._dynamo.decorators._DimRange"]
+_DTENSOR_GLOBALS = ["torch.distributed.device_mesh.DeviceMesh", "torch.distributed.tensor._dtensor_spec.DTensorSpec",
+                    "torch.distributed.tensor._dtensor_spec.TensorMeta", "torch.distributed.tensor.DTensor",
+                    "torch.distributed.tensor.placement_types.Partial",
+                    "torch.distributed.tensor.placement_types.Replicate",
+                    "torch.distributed.tensor.placement_types.Shard"]
+
 _marked_safe_globals_set: set = set()
 
 
@@ -79,18 +88,33 @@ def _get_user_allowed_globals():
 
 
 def _tensor_rebuild_functions():
-    rc = {torch._utils._rebuild_tensor, torch._utils._rebuild_tensor_v2}
-    if hasattr(torch, "nn") and hasattr(torch.nn, "Parameter"):
-        rc |= {torch._utils._rebuild_parameter, torch._utils._rebuild_parameter_with_state}
-    return rc
+    # PyTorch 2.13's list; those this build does not have (quantized, sparse, nested, meta,
+    # wrapper-subclass and numpy tensors) are left out.
+    names = ["_rebuild_parameter", "_rebuild_parameter_with_state", "_rebuild_qtensor", "_rebuild_tensor",
+             "_rebuild_tensor_v2", "_rebuild_tensor_v3", "_rebuild_sparse_tensor",
+             "_rebuild_meta_tensor_no_storage", "_rebuild_nested_tensor", "_rebuild_wrapper_subclass",
+             "_rebuild_device_tensor_from_numpy", "_rebuild_device_tensor_from_cpu_tensor"]
+    return {getattr(torch._utils, name) for name in names if hasattr(torch._utils, name)}
+
+
+# The dtypes PyTorch 2.13 allows beyond those with a legacy storage name (torch.storage._new_dtypes
+# and the sub-byte integers), where this build has them.
+_OTHER_DTYPE_NAMES = (
+    ["float8_e5m2", "float8_e4m3fn", "float8_e5m2fnuz", "float8_e4m3fnuz", "float8_e8m0fnu", "float4_e2m1fn_x2",
+     "bits8", "bits16", "bits1x8", "bits2x4", "bits4x2", "complex32", "uint16", "uint32", "uint64"]
+    + [f"uint{x}" for x in range(1, 8)] + [f"int{x}" for x in range(1, 8)])
 
 
 # [marker: allowed_globals]
+# Exactly PyTorch 2.13's names, for what this build has. A name is looked up here, never
+# imported. torch.UntypedStorage is named by its module (torch.storage.UntypedStorage), as
+# pickle writes it; the alias torch.UntypedStorage is not a name PyTorch allows.
 @_functools.lru_cache(maxsize=1)
 def _get_allowed_globals():
     rc: dict[str, Any] = {
         "collections.OrderedDict": OrderedDict,
         "collections.Counter": Counter,
+        "torch.serialization._get_layout": torch.serialization._get_layout,
         "torch.Size": torch.Size,
         "torch.Tensor": torch.Tensor,
         "torch.device": torch.device,
@@ -101,26 +125,68 @@ def _get_allowed_globals():
     }
     if hasattr(torch, "nn") and hasattr(torch.nn, "Parameter"):
         rc["torch.nn.parameter.Parameter"] = torch.nn.Parameter
+    # dtype
     for t in torch.storage._dtype_to_storage_type_map():
-        rc[str(t)] = t  # the dtypes: "torch.float32" -> torch.float32
+        rc[str(t)] = t  # "torch.float32" -> torch.float32
+    for name in _OTHER_DTYPE_NAMES:
+        if isinstance(getattr(torch, name, None), torch.dtype):
+            rc[f"torch.{name}"] = getattr(torch, name)
+    # Tensor classes (the legacy names: torch.FloatTensor ...)
     for name in torch._legacy_tensor_types.__all__:
         rc[f"torch.{name}"] = getattr(torch, name)
-    # Storage names stand for their dtype (torch.serialization.StorageType), never the class.
+    # Storage classes: a legacy name, CPU or CUDA, stands for its dtype
+    # (torch.serialization.StorageType), never the class; the two storage classes are themselves.
     for name in torch.storage._storage_type_to_dtype_map():
-        rc[f"torch.{name}"] = torch.serialization.StorageType(name)
-    rc["torch.storage.UntypedStorage"] = rc["torch.UntypedStorage"] = torch.UntypedStorage
+        rc[f"torch.{name}"] = rc[f"torch.cuda.{name}"] = torch.serialization.StorageType(name)
+    rc["torch.storage.TypedStorage"] = torch.storage.TypedStorage
+    rc["torch.storage.UntypedStorage"] = torch.storage.UntypedStorage
+    # Rebuild functions. This build has no Tensor.set_, so the two that build a tensor over a
+    # storage come with set_'s checks in front (torch/serialization.py, _with_set_checks).
     for f in _tensor_rebuild_functions():
         rc[f"torch._utils.{f.__name__}"] = f
+    rc.update(torch.serialization._rebuild_functions_with_set_checks)
+    # Handles Tensor Subclasses, Tensor's with attributes.
     rc["torch._tensor._rebuild_from_type_v2"] = torch._tensor._rebuild_from_type_v2
     return rc
 # [end marker: allowed_globals]
 
 
+# Python 2 names, mapped as PyTorch maps them (it keeps these in torch/_utils.py, after
+# Lib/_compat_pickle.py), so that a refused name is reported under its Python 3 name.
+IMPORT_MAPPING = {
+    "__builtin__": "builtins", "copy_reg": "copyreg", "Queue": "queue", "repr": "reprlib",
+    "_abcoll": "collections.abc", "UserDict": "collections", "UserList": "collections",
+    "UserString": "collections", "whichdb": "dbm", "StringIO": "io", "cStringIO": "io",
+}
+NAME_MAPPING = {
+    ("__builtin__", "xrange"): ("builtins", "range"),
+    ("__builtin__", "reduce"): ("functools", "reduce"),
+    ("__builtin__", "intern"): ("sys", "intern"),
+    ("__builtin__", "unichr"): ("builtins", "chr"),
+    ("__builtin__", "unicode"): ("builtins", "str"),
+    ("__builtin__", "long"): ("builtins", "int"),
+    ("itertools", "izip"): ("builtins", "zip"),
+    ("itertools", "imap"): ("builtins", "map"),
+    ("itertools", "ifilter"): ("builtins", "filter"),
+    ("itertools", "ifilterfalse"): ("itertools", "filterfalse"),
+    ("itertools", "izip_longest"): ("itertools", "zip_longest"),
+    ("UserDict", "IterableUserDict"): ("collections", "UserDict"),
+    ("UserList", "UserList"): ("collections", "UserList"),
+    ("UserString", "UserString"): ("collections", "UserString"),
+    ("__builtin__", "basestring"): ("builtins", "str"),
+    ("exceptions", "StandardError"): ("builtins", "Exception"),
+    ("UserDict", "UserDict"): ("collections", "UserDict"),
+}
+
+
 def _read_global_instruction(readline):
     module = readline()[:-1].decode("utf-8")
     name = readline()[:-1].decode("utf-8")
-    if module == "__builtin__":  # Python 2 files (PyTorch maps through IMPORT_MAPPING)
-        module = "builtins"
+    # Patch since torch.save default protocol is 2: files written under Python 2
+    if (module, name) in NAME_MAPPING:
+        module, name = NAME_MAPPING[(module, name)]
+    elif module in IMPORT_MAPPING:
+        module = IMPORT_MAPPING[module]
     return module, name
 
 
@@ -143,7 +209,8 @@ class Unpickler:
             key = read(1)
             if not key:
                 raise EOFError
-            assert isinstance(key, bytes_types)
+            if not isinstance(key, bytes_types):
+                raise AssertionError(f"Expected bytes, got {type(key).__name__}")
             # Risky operators
             if key[0] == GLOBAL[0]:
                 module, name = _read_global_instruction(self.readline)
@@ -155,6 +222,11 @@ class Unpickler:
                     self.append(_get_allowed_globals()[full_path])
                 elif full_path in _get_user_allowed_globals():
                     self.append(_get_user_allowed_globals()[full_path])
+                elif full_path in _NJT_GLOBALS:
+                    raise UnpicklingError(
+                        "``torch.nested`` and ``torch._dynamo`` must be imported to load nested jagged tensors (NJTs)")
+                elif full_path in _DTENSOR_GLOBALS:
+                    raise UnpicklingError("``torch.distributed.tensor`` must be imported to load DTensors")
                 else:
                     if full_path.startswith("builtins."):
                         full_path = full_path[len("builtins."):]
@@ -186,10 +258,13 @@ class Unpickler:
             elif key[0] == BUILD[0]:
                 state = self.stack.pop()
                 inst = self.stack[-1]
-                if type(inst) is OrderedDict:
-                    inst.__dict__.update(state)
-                elif isinstance(inst, torch.Tensor) and type(inst).__name__ == "Parameter":
+                if type(inst) is torch.Tensor:
+                    # Legacy unpickling (this build has no Tensor.set_: such a file is refused)
+                    inst.set_(*state)
+                elif hasattr(torch, "nn") and type(inst) is getattr(torch.nn, "Parameter", None):
                     inst.__setstate__(state)
+                elif type(inst) is OrderedDict:
+                    inst.__dict__.update(state)
                 elif type(inst) in _get_user_allowed_globals().values() or type(inst) in _get_allowed_globals().values():
                     if hasattr(inst, "__setstate__"):
                         inst.__setstate__(state)

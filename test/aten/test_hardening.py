@@ -287,3 +287,48 @@ def test_interop_threads_can_be_set_once():
     assert returncode == 1
     assert last == ("RuntimeError: Error: cannot set number of interop threads after parallel work has started "
                     "or set_num_interop_threads called")
+
+
+# ---- memory formats ----
+
+@pytest.mark.parametrize("call", [
+    lambda: torch.ones(2, 3).clone(memory_format=torch.channels_last),
+    lambda: torch.empty_like(torch.ones(2, 3), memory_format=torch.channels_last),
+    lambda: torch.full_like(torch.ones(2), 1, memory_format=torch.channels_last),
+    lambda: torch.ones(2, 3).contiguous(memory_format=torch.channels_last),
+    lambda: torch.empty(2, 3, memory_format=torch.channels_last),
+    lambda: torch.ones(2, 3).to(memory_format=torch.channels_last),
+])
+def test_channels_last_needs_a_rank_4_tensor(call):
+    with pytest.raises(RuntimeError, match="^required rank 4 tensor to use channels_last format$"):
+        call()
+
+
+def test_channels_last_3d_needs_a_rank_5_tensor():
+    with pytest.raises(RuntimeError, match="^required rank 5 tensor to use channels_last_3d format$"):
+        torch.ones(2, 3, 4, 5).clone(memory_format=torch.channels_last_3d)
+
+
+def test_channels_last_tensors_step_through_channels_fastest():
+    x = torch.arange(120.0).reshape(2, 3, 4, 5)
+    y = x.contiguous(memory_format=torch.channels_last)
+    assert y.stride() == (60, 1, 15, 3) and not y.is_contiguous()
+    assert torch.equal(y, x)
+    assert y.contiguous(memory_format=torch.channels_last) is y
+    assert torch.zeros_like(y).stride() == (60, 1, 15, 3)  # preserve keeps the layout
+    z = torch.ones(2, 3, 4, 5, 6).clone(memory_format=torch.channels_last_3d)
+    assert z.stride() == (360, 1, 90, 18, 3)
+
+
+# ---- Python ints that do not fit an int64 argument ----
+
+def test_int_arguments_beyond_int64_raise_pytorchs_errors():
+    with pytest.raises(ValueError, match="^Overflow when unpacking long long$"):
+        torch.ones(3).sum(2**70)
+    with pytest.raises(ValueError, match="^Overflow when unpacking long long$"):
+        torch.ones(3)[2**70]
+    with pytest.raises(TypeError, match=r"^ones\(\): argument 'size' failed to unpack the object at pos 1 with error "
+                                        r"\"Overflow when unpacking long long\"$"):
+        torch.ones(2**70)
+    with pytest.raises(OverflowError):
+        torch.ones(3).add(2**70)

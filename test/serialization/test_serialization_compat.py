@@ -1,12 +1,14 @@
 # test/serialization/test_serialization_compat.py - files move both ways between this project and
 # real PyTorch: fixtures written by PyTorch 2.13 (data/) load here, and files written here load
-# in PyTorch (run as a subprocess when /tmp/ref has it; skipped otherwise).
+# in PyTorch (run as a subprocess of the interpreter TORCH_REFERENCE_PYTHON names, a separate venv
+# with torch==2.13.0; skipped without one).
 # Mirrors PyTorch's backward-compatibility checks for torch.load.
 # Guide: docs/source/internals/saving_loading.rst
 import importlib.util
 import json
 import os
 import subprocess
+import tempfile
 import textwrap
 import zipfile
 
@@ -15,7 +17,7 @@ import pytest
 import torch
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
-REF_PYTHON = "/tmp/ref/bin/python"
+REF_PYTHON = os.environ.get("TORCH_REFERENCE_PYTHON", "")
 
 
 def has_parameter():
@@ -84,7 +86,8 @@ def test_parameter_file_is_refused_cleanly_without_torch_nn():
 
 # ---- here -> PyTorch 2.13 ----
 
-needs_ref = pytest.mark.skipif(not os.path.exists(REF_PYTHON), reason=f"no reference PyTorch at {REF_PYTHON}")
+needs_ref = pytest.mark.skipif(not REF_PYTHON or not os.path.exists(REF_PYTHON),
+                               reason="TORCH_REFERENCE_PYTHON names no reference PyTorch")
 
 REF_DESCRIBE = textwrap.dedent('''
     import json, sys, torch
@@ -98,7 +101,7 @@ REF_DESCRIBE = textwrap.dedent('''
 
 def load_in_pytorch(path):
     # Run from /tmp so that `import torch` finds the real PyTorch, not this tree.
-    out = subprocess.run([REF_PYTHON, "-c", REF_DESCRIBE, str(path), DATA], capture_output=True, text=True, cwd="/tmp",
+    out = subprocess.run([REF_PYTHON, "-c", REF_DESCRIBE, str(path), DATA], capture_output=True, text=True, cwd=tempfile.gettempdir(),
                          timeout=300)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -134,7 +137,7 @@ def test_file_written_here_has_the_layout_pytorch_writes(tmp_path):
     torch.save(obj, mine)
     theirs = tmp_path / "theirs.pt"
     code = f"import torch; torch.save({{'a': torch.arange(6.0).reshape(2, 3), 'n': torch.tensor(3)}}, {str(theirs)!r})"
-    subprocess.run([REF_PYTHON, "-c", code], check=True, cwd="/tmp", timeout=300)
+    subprocess.run([REF_PYTHON, "-c", code], check=True, cwd=tempfile.gettempdir(), timeout=300)
     zm, zt = zipfile.ZipFile(mine), zipfile.ZipFile(theirs)
     names = [n.replace("theirs/", "mine/") for n in zt.namelist()]
     assert zm.namelist() == names

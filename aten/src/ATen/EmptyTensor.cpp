@@ -81,6 +81,15 @@ size_t computeStorageNbytes(IntArrayRef sizes, IntArrayRef strides, size_t items
 }
 // [end marker: computeStorageNbytes]
 
+std::vector<int64_t> channels_last_strides(IntArrayRef size, c10::MemoryFormat format) {
+  if (format == c10::MemoryFormat::ChannelsLast) {
+    TORCH_CHECK(size.size() == 4, "required rank 4 tensor to use channels_last format");
+  } else {
+    TORCH_CHECK(size.size() == 5, "required rank 5 tensor to use channels_last_3d format");
+  }
+  return c10::get_channels_last_strides(size);
+}
+
 // [marker: empty_generic]
 TensorBase empty_generic(IntArrayRef size, c10::Allocator* allocator, c10::DispatchKeySet ks,
                          ScalarType scalar_type, std::optional<c10::MemoryFormat> memory_format) {
@@ -94,10 +103,13 @@ TensorBase empty_generic(IntArrayRef size, c10::Allocator* allocator, c10::Dispa
   c10::Storage storage(c10::Storage::use_byte_size_t(), size_bytes, allocator, /*resizable=*/true);
   // 2. the view: dtype, sizes, contiguous strides, offset 0
   auto impl = c10::make_intrusive<TensorImpl>(std::move(storage), ks, dtype);
-  impl->set_sizes_contiguous(size);
-  TORCH_CHECK(!memory_format.has_value() || *memory_format == c10::MemoryFormat::Contiguous ||
-                  *memory_format == c10::MemoryFormat::Preserve,
-              "memory format ", *memory_format, " is not supported by this build: only contiguous tensors");
+  // 3. the strides of the memory format asked for (row-major unless channels-last)
+  const auto format = memory_format.value_or(c10::MemoryFormat::Contiguous);
+  if (format == c10::MemoryFormat::ChannelsLast || format == c10::MemoryFormat::ChannelsLast3d) {
+    impl->set_sizes_and_strides(size, channels_last_strides(size, format));
+  } else {
+    impl->set_sizes_contiguous(size);
+  }
   return TensorBase(std::move(impl));
 }
 // [end marker: empty_generic]

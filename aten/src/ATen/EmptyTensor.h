@@ -7,12 +7,16 @@
 #include <c10/core/MemoryFormat.h>
 
 #include <optional>
+#include <vector>
 
 namespace at::detail {
 
 // "Trying to create tensor with negative dimension -1: [-1]"
 TORCH_API void check_size_nonnegative(IntArrayRef size);
 // Bytes needed by a tensor of these sizes/strides (0 if any size is 0); overflow is an error.
+// The strides of `format` (ChannelsLast or ChannelsLast3d) for `size`, checking the rank
+// with PyTorch's "required rank 4 tensor to use channels_last format".
+TORCH_API std::vector<int64_t> channels_last_strides(IntArrayRef size, c10::MemoryFormat format);
 TORCH_API size_t computeStorageNbytesContiguous(IntArrayRef sizes, size_t itemsize, size_t storage_offset = 0);
 TORCH_API size_t computeStorageNbytes(IntArrayRef sizes, IntArrayRef strides, size_t itemsize,
                                        size_t storage_offset = 0);

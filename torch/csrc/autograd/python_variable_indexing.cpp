@@ -79,8 +79,10 @@ TensorIndex toTensorIndex(PyObject* obj) {
   if (THPVariable_Check(obj)) return TensorIndex(THPVariable_Unpack(obj));
   if (PyBool_Check(obj)) return TensorIndex(obj == Py_True);
   if (is_long(obj)) {
-    const int64_t value = PyLong_AsLongLong(obj);
+    int overflow = 0;
+    const int64_t value = PyLong_AsLongLongAndOverflow(obj, &overflow);
     if (value == -1 && PyErr_Occurred()) throw py::error_already_set();
+    TORCH_CHECK_VALUE(overflow == 0, "Overflow when unpacking long long");
     return TensorIndex(value);
   }
   if (PySlice_Check(obj)) {

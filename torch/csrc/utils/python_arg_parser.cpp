@@ -729,10 +729,13 @@ std::string format_invalid_args(PyObject* given_args, PyObject* given_kwargs, co
 namespace torch {
 
 namespace {
+// An int argument: a Python int beyond int64 is PyTorch's ValueError (THPUtils_unpackLong).
 int64_t unpack_index(PyObject* obj) {
   if (THPVariable_Check(obj)) return torch::utils::tensor_item(THPVariable_Unpack(obj)).toLong();
-  int64_t value = PyLong_AsLongLong(obj);
+  int overflow = 0;
+  const long long value = PyLong_AsLongLongAndOverflow(obj, &overflow);
   if (value == -1 && PyErr_Occurred()) throw py::error_already_set();
+  TORCH_CHECK_VALUE(overflow == 0, "Overflow when unpacking long long");
   return value;
 }
 }  // namespace
@@ -741,9 +744,9 @@ at::Scalar toScalar(PyObject* obj) {
   if (THPVariable_Check(obj)) return torch::utils::tensor_item(THPVariable_Unpack(obj));
   if (PyBool_Check(obj)) return at::Scalar(obj == Py_True);
   if (PyLong_Check(obj)) {
-    int overflow = 0;
-    long long value = PyLong_AsLongLongAndOverflow(obj, &overflow);
-    TORCH_CHECK(overflow == 0, "Overflow when unpacking long");
+    // Beyond int64: CPython's own OverflowError ("int too big to convert"), as in PyTorch.
+    const long long value = PyLong_AsLongLong(obj);
+    if (value == -1 && PyErr_Occurred()) throw py::error_already_set();
     return at::Scalar(static_cast<int64_t>(value));
   }
   if (PyComplex_Check(obj)) {
@@ -833,7 +836,12 @@ std::vector<int64_t> PythonArgs::intlist(int i) const {
     }
     TORCH_CHECK_TYPE(ok, signature.name, "(): argument '", param.name, "' failed to unpack the object at pos ",
                      idx + 1, " with error \"type must be tuple of ints,but got ", typename_of(obj), "\"");
-    res[idx] = unpack_index(obj);
+    try {
+      res[idx] = unpack_index(obj);
+    } catch (const c10::ValueError& e) {
+      TORCH_CHECK_TYPE(false, signature.name, "(): argument '", param.name, "' failed to unpack the object at pos ",
+                       idx + 1, " with error \"", e.msg(), "\"");
+    }
   }
   return res;
 }

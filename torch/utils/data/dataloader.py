@@ -16,9 +16,12 @@ over a Sequential/RandomSampler unless told otherwise). Iterating makes an itera
 import atexit
 import itertools
 import multiprocessing as python_multiprocessing
+import os
 import queue
+import time
 import warnings
 import weakref
+from multiprocessing.connection import wait as wait_for_sentinels
 
 import torch
 from torch.utils.data import _utils
@@ -367,6 +370,8 @@ class _MultiProcessingDataLoaderIter(_BaseDataLoaderIter):
 
         self._worker_init_fn = loader.worker_init_fn
         self._shutdown = False  # set first: __del__ reads it if anything below fails
+        self._owner_pid = os.getpid()
+        self._worker_pids_set = False
         self._workers = []
         self._index_queues = []
         self._shm_prefix = f"torch_anatomy_dl_{python_multiprocessing.current_process().pid}_{next(self._iter_counter)}_"
@@ -386,7 +391,7 @@ class _MultiProcessingDataLoaderIter(_BaseDataLoaderIter):
                 args=(self._dataset_kind, self._dataset, index_queue, self._worker_result_queue,
                       self._workers_done_event, self._auto_collation, self._collate_fn, self._drop_last,
                       self._base_seed, self._worker_init_fn, i, self._num_workers,
-                      self._persistent_workers, self._shm_prefix))
+                      self._persistent_workers, self._shm_prefix, _utils.shared_memory.get_sharing_strategy()))
             w.daemon = True
             # NB: Process.start() actually take some time as it needs to
             #     start a process and pass the arguments over via a pipe.
@@ -399,6 +404,11 @@ class _MultiProcessingDataLoaderIter(_BaseDataLoaderIter):
             self._workers.append(w)
 
         self._data_queue = self._worker_result_queue
+        # From here on a worker that dies raises at once in the main thread (SIGCHLD), not
+        # at the next timed check; see _utils/signal_handling.py.
+        _utils.signal_handling._set_worker_pids(id(self), tuple(w.pid for w in self._workers))
+        _utils.signal_handling._set_SIGCHLD_handler()
+        self._worker_pids_set = True
         global _live_iterators_atexit_registered
         _live_iterators.add(self)
         if not _live_iterators_atexit_registered:
@@ -438,37 +448,74 @@ class _MultiProcessingDataLoaderIter(_BaseDataLoaderIter):
         for _ in range(self._prefetch_factor * self._num_workers):
             self._try_put_index()
 
-    def _try_get_data(self, timeout=_utils.MP_STATUS_CHECK_INTERVAL):
+    def _try_get_data(self, timeout=_utils.WORKER_STATUS_POLL_INTERVAL):
         # Tries to fetch data from `self._data_queue` once for a given timeout.
         # Returns a 2-tuple: (bool: whether successfully get data, any: data if successful else None)
         try:
             data = self._data_queue.get(timeout=timeout)
             return (True, data)
         except Exception as e:
-            # At timeout and error, we manually check whether any worker has
-            # failed. Note that this is the only mechanism for Windows to detect
-            # worker failures.
+            # At timeout and error, we manually check whether any worker has failed. The
+            # error can be the SIGCHLD handler's, raised inside get(); a timeout (queue.Empty);
+            # or a batch that cannot be unpickled because its worker died before the main
+            # process collected its file descriptor (ConnectionRefusedError). On Windows
+            # this check is the only way to notice a dead worker.
+            if isinstance(e, (OSError, EOFError)):
+                self._wait_for_dying_workers(timeout=1.0)
             failed_workers = []
             for worker_id, w in enumerate(self._workers):
                 if self._workers_status[worker_id] and not w.is_alive():
                     failed_workers.append(w)
                     self._mark_worker_as_unavailable(worker_id)
             if len(failed_workers) > 0:
+                # Chain from how the worker died: the SIGCHLD handler's error if that is what
+                # interrupted get(), else the same words, made from the exit code, in place
+                # of the timeout or lost connection that revealed it.
+                deaths = [_utils.signal_handling._failure_message(w.pid, w.exitcode) for w in failed_workers]
+                deaths = [d for d in deaths if d is not None]
+                cause = e
+                if deaths and not (type(e) is RuntimeError and str(e) in deaths):
+                    cause = RuntimeError(deaths[0])
                 pids_str = ", ".join(str(w.pid) for w in failed_workers)
-                raise RuntimeError(f"DataLoader worker (pid(s) {pids_str}) exited unexpectedly") from e
+                try:
+                    raise RuntimeError(f"DataLoader worker (pid(s) {pids_str}) exited unexpectedly") from cause
+                finally:
+                    # The cause's traceback holds this frame, which would hold the cause (and
+                    # self): a cycle that keeps the iterator and its workers alive until the
+                    # cycle collector runs. (`e` is unbound by Python itself.)
+                    del cause
             if isinstance(e, queue.Empty):
                 return (False, None)
             raise
 
+    def _wait_for_dying_workers(self, timeout):
+        # A batch whose worker is dying cannot be received: under the file_descriptor
+        # strategy its descriptor comes over a socket that worker holds, and the kernel
+        # closes the socket (ConnectionResetError, EOFError) a moment before the worker
+        # becomes waitable, when is_alive() would still say True. Wait that moment out, so
+        # that _try_get_data reports the dead worker, not a lost connection. A worker's
+        # sentinel is ready once it has closed its files, i.e. it is exiting.
+        active = [w for worker_id, w in enumerate(self._workers) if self._workers_status[worker_id]]
+        if not active:
+            return
+        ready = wait_for_sentinels([w.sentinel for w in active], timeout)
+        for w in active:
+            if w.sentinel in ready:
+                _utils.signal_handling._wait_until_waitable(w.pid, timeout)
+
     def _get_data(self):
-        # Fetches data from `self._data_queue`: with a timeout if one was given, else
-        # waiting in MP_STATUS_CHECK_INTERVAL steps, checking that workers are alive.
+        # Fetches data from `self._data_queue`, waiting in WORKER_STATUS_POLL_INTERVAL steps
+        # and checking that the workers are alive after each (PyTorch waits the whole
+        # timeout, or MP_STATUS_CHECK_INTERVAL, in one get), until the timeout if one was given.
         if self._timeout > 0:
-            success, data = self._try_get_data(self._timeout)
-            if success:
-                return data
-            else:
-                raise RuntimeError(f"DataLoader timed out after {self._timeout} seconds")
+            deadline = time.monotonic() + self._timeout
+            while True:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise RuntimeError(f"DataLoader timed out after {self._timeout} seconds")
+                success, data = self._try_get_data(min(remaining, _utils.WORKER_STATUS_POLL_INTERVAL))
+                if success:
+                    return data
         else:
             while True:
                 success, data = self._try_get_data()
@@ -592,6 +639,11 @@ class _MultiProcessingDataLoaderIter(_BaseDataLoaderIter):
         if _utils is None or _utils.python_exit_status is True or _utils.python_exit_status is None:
             # See (2) of the note. If Python is shutting down, do no-op.
             return
+        if os.getpid() != self._owner_pid:
+            # A forked worker of a later iterator inherited this one as uncollected garbage
+            # (a reference cycle) and its cycle collector got to it: the workers, queues and
+            # event are the main process's to stop, not this child's.
+            return
         # Normal exit when last reference is gone / iterator is depleted.
         # See (1) and the second half of the note.
         if not self._shutdown:
@@ -621,8 +673,12 @@ class _MultiProcessingDataLoaderIter(_BaseDataLoaderIter):
                 # we have called `cancel_join_thread` on, weird things can
                 # happen when a worker is killed by a signal, e.g., hanging in
                 # `Event.set()`. So we need to guard this with SIGCHLD handler,
-                # and remove pids from the C side data structure only at the
-                # end.
+                # and remove pids from the SIGCHLD handler's table only at the
+                # end - but before terminating the stragglers, whose deaths by
+                # SIGTERM are not errors.
+                if self._worker_pids_set:
+                    _utils.signal_handling._remove_worker_pids(id(self))
+                    self._worker_pids_set = False
                 for w in self._workers:
                     if w.is_alive():
                         # Existing mechanisms try to make the workers exit

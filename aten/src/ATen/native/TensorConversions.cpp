@@ -2,6 +2,7 @@
 // Mirrors PyTorch's aten/src/ATen/native/TensorConversions.cpp (contiguous lives in
 // TensorProperties.cpp there). Guide: docs/source/internals/one_call.rst.
 #include <ATen/Functions.h>
+#include <ATen/EmptyTensor.h>
 #include <ATen/NativeFunctions.h>
 
 namespace at::native {
@@ -23,6 +24,24 @@ namespace {
 
 // to() returns self itself (the same TensorImpl) when nothing would change and no copy was
 // asked for: t.to(t.dtype) is t.
+// Whether self already has the strides a new tensor of `format` would get (channels-last
+// formats of the wrong rank raise PyTorch's "required rank 4 tensor..." here).
+bool is_contiguous_as(const Tensor& self, MemoryFormat format) {
+  if (format == MemoryFormat::Contiguous) {
+    return self.is_contiguous();
+  }
+  if (format != MemoryFormat::ChannelsLast && format != MemoryFormat::ChannelsLast3d) {
+    return true;
+  }
+  const auto expected = at::detail::channels_last_strides(self.sizes(), format);
+  for (int64_t d = 0; d < self.dim(); ++d) {
+    if (self.size(d) > 1 && self.stride(d) != expected[d]) {
+      return false;
+    }
+  }
+  return true;
+}
+
 Tensor to_impl(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
                std::optional<Device> device, std::optional<bool> pin_memory, bool non_blocking, bool copy,
                std::optional<MemoryFormat> optional_memory_format) {
@@ -33,8 +52,7 @@ Tensor to_impl(const Tensor& self, std::optional<ScalarType> dtype, std::optiona
                   (!device->has_index() || device->index() == self.device().index());
   }
   const auto memory_format = optional_memory_format.value_or(MemoryFormat::Preserve);
-  const bool same_format = memory_format == MemoryFormat::Preserve ||
-                           (memory_format == MemoryFormat::Contiguous && self.is_contiguous());
+  const bool same_format = memory_format == MemoryFormat::Preserve || is_contiguous_as(self, memory_format);
   if (!copy && same_dtype && same_device && same_format) {
     return self;
   }
@@ -66,12 +84,11 @@ Tensor to(const Tensor& self, const Tensor& other, bool non_blocking, bool copy,
 
 // [marker: contiguous]
 Tensor contiguous(const Tensor& self, MemoryFormat memory_format) {
-  TORCH_CHECK(memory_format == MemoryFormat::Contiguous || memory_format == MemoryFormat::Preserve,
-              "contiguous: only the contiguous memory format is supported by this build");
-  if (self.is_contiguous()) {
+  TORCH_CHECK(memory_format != MemoryFormat::Preserve, "preserve memory format is unsupported by the contiguous operator");
+  if (is_contiguous_as(self, memory_format)) {
     return self;
   }
-  return self.clone(MemoryFormat::Contiguous);
+  return self.clone(memory_format);
 }
 // [end marker: contiguous]
 

@@ -90,7 +90,8 @@ Tensor empty_like(const Tensor& self, std::optional<ScalarType> dtype, std::opti
   if (memory_format == MemoryFormat::Preserve && self.is_non_overlapping_and_dense()) {
     return at::empty_strided(self.sizes(), self.strides(), dt, layout, dev, pin_memory);
   }
-  return at::empty(self.sizes(), dt, layout, dev, pin_memory, MemoryFormat::Contiguous);
+  return at::empty(self.sizes(), dt, layout, dev, pin_memory,
+                   memory_format == MemoryFormat::Preserve ? MemoryFormat::Contiguous : memory_format);
 }
 // [end marker: empty_like]
 

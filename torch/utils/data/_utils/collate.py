@@ -138,7 +138,7 @@ def collate_tensor_fn(batch, *, collate_fn_map=None):
         # In a worker process, stack straight into a shared-memory tensor: the batch is
         # written once, into pages the main process will map, and never copied again
         # (PyTorch: elem._typed_storage()._new_shared(numel) then torch.stack(out=)).
-        out = _utils_shared_memory.empty_shared((len(batch), *elem.shape), elem.dtype)
+        out = _utils_shared_memory.new_shared((len(batch), *elem.shape), elem.dtype)
         if out is not None:
             for i, x in enumerate(batch):
                 out.select(0, i).copy_(x)

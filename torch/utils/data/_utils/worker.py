@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import torch
 
-from . import HAS_NUMPY, MP_STATUS_CHECK_INTERVAL, ExceptionWrapper, shared_memory
+from . import HAS_NUMPY, MP_STATUS_CHECK_INTERVAL, ExceptionWrapper, shared_memory, signal_handling
 
 
 class ManagerWatchdog:
@@ -132,10 +132,17 @@ def _generate_state(base_seed, worker_id):
 
 def _worker_loop(dataset_kind, dataset, index_queue, data_queue, done_event, auto_collation,
                  collate_fn, drop_last, base_seed, init_fn, worker_id, num_workers,
-                 persistent_workers, shm_prefix):
+                 persistent_workers, shm_prefix, sharing_strategy="file_system"):
+    # Made first, so that the exit path below can always ask it whether the main process died.
+    watchdog = ManagerWatchdog()
     try:
-        # Batches leave through shared-memory files (see shared_memory.py).
-        shared_memory.init_reductions(shm_prefix)
+        # A fatal signal prints this worker's stack before killing it; the main process
+        # reports the death itself (signal_handling.py).
+        signal_handling._set_worker_signal_handlers()
+
+        # Batches leave through shared memory (see shared_memory.py), sent the way the main
+        # process's sharing strategy says (passed along: a spawned worker starts afresh).
+        shared_memory.init_reductions(shm_prefix, sharing_strategy)
 
         # Each worker's generators start from base_seed + worker_id, so two workers never
         # draw the same "random" augmentations, and a seeded loader repeats itself.
@@ -164,8 +171,6 @@ def _worker_loop(dataset_kind, dataset, index_queue, data_queue, done_event, aut
         # When an IterableDataset is exhausted, the worker keeps answering tasks (with
         # nothing) until it is told to exit or, if persistent, to resume.
         iteration_end = False
-
-        watchdog = ManagerWatchdog()
 
         while watchdog.is_alive():
             try:
@@ -210,3 +215,11 @@ def _worker_loop(dataset_kind, dataset, index_queue, data_queue, done_event, aut
     if done_event.is_set():
         data_queue.cancel_join_thread()
         data_queue.close()
+    elif not watchdog.is_alive():
+        # The main process died (e.g. SIGKILL) without telling us to stop. Nobody will ever
+        # read the result queue: do not wait at exit for its feeder thread to flush a pipe
+        # that may be full. Under the file_system strategy, batches this worker made that
+        # the main process never mapped still have names in /dev/shm; no one else will
+        # remove them (PyTorch's torch_shm_manager does it for its file_system strategy).
+        data_queue.cancel_join_thread()
+        shared_memory.remove_leftover_files(f"{shm_prefix}{os.getpid()}_")
