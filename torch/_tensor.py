@@ -140,14 +140,21 @@ class Tensor(TensorBase):
             )
         return bool(self.item())
 
+    # int(t), float(t), complex(t): one element, converted as a C++ Scalar is (a complex value
+    # with an imaginary part is no int or float: PyTorch's overflow error).
+    def _python_scalar(self, convert):
+        if self.numel() != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return convert(self)
+
     def __int__(self):
-        return int(self.item())
+        return self._python_scalar(torch._C._tensor_to_int)
 
     def __float__(self):
-        return float(self.item())
+        return self._python_scalar(torch._C._tensor_to_float)
 
     def __complex__(self):
-        return complex(self.item())
+        return self._python_scalar(lambda t: complex(t.item()))
 
     def __index__(self):
         if self.dtype.is_floating_point or self.dtype.is_complex or self.numel() != 1:

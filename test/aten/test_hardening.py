@@ -332,3 +332,54 @@ def test_int_arguments_beyond_int64_raise_pytorchs_errors():
         torch.ones(2**70)
     with pytest.raises(OverflowError):
         torch.ones(3).add(2**70)
+
+
+# ---- checks found by differential fuzzing against PyTorch ----
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: float(torch.ones(2)), ValueError, "^only one element tensors can be converted to Python scalars$"),
+    (lambda: int(torch.ones(0)), ValueError, "^only one element tensors can be converted to Python scalars$"),
+    (lambda: float(torch.tensor(1 + 1j)), RuntimeError, "^value cannot be converted to type double without overflow$"),
+    (lambda: int(torch.tensor(1 + 1j)), RuntimeError, "^value cannot be converted to type int64_t without overflow$"),
+    (lambda: torch.argmax(torch.tensor(False)), RuntimeError, r"^argmax\(\): does not support bool input$"),
+    (lambda: torch.argmin(torch.tensor(1 + 1j)), RuntimeError, r"^argmin\(\): does not support complex input$"),
+    (lambda: torch.max(torch.tensor([1 + 1j]), 0), RuntimeError, r"^max\(\): does not support complex input$"),
+    (lambda: torch.sort(torch.tensor([1 + 1j])), RuntimeError, "^ Sort does not support complex dtypes on CPU$"),
+    (lambda: torch.topk(torch.tensor([1 + 1j]), 1), RuntimeError, "^ topk does not support complex dtypes on CPU$"),
+    (lambda: torch.ones(1).squeeze((0, 0)), RuntimeError, "^dim 0 appears multiple times in the list of dims$"),
+    (lambda: torch.ones(3).index_fill(0, torch.tensor([[0]]), 1.5), RuntimeError, "^Index has to be a vector/scalar$"),
+    (lambda: torch.ones(1).index_add(0, torch.zeros(0, dtype=torch.long), torch.zeros(0, dtype=torch.double)),
+     RuntimeError, r"^index_add_\(\): self \(Float\) and source \(Double\) must have the same scalar type$"),
+    (lambda: torch.ones(3).index_add(0, torch.tensor([0.]), torch.ones(1)), RuntimeError,
+     r"^index_add_\(\): Expected dtype int32/int64 for index but got: Float$"),
+    (lambda: torch.ones(1, 1).index_select(1, torch.tensor([1])), RuntimeError,
+     "^INDICES element is out of DATA bounds, id=1 axis_dim=1$"),
+    (lambda: torch.zeros(1, 0).index_select(-1, torch.tensor(1)), RuntimeError,
+     r"^index_select\(\): self indexing axis dim should be positive$"),
+    (lambda: F.unfold(torch.ones(1, 1, 1), (1, 2), stride=2), RuntimeError,
+     r"calculated shape of the array of sliding blocks as \(1, 0\), but its components must be at least one\.$"),
+    (lambda: torch.randint(0, 5, (2,), dtype=torch.bool), RuntimeError, "^to - 1 is out of bounds for bool$"),
+    (lambda: torch.randint(-1, 5, (2,), dtype=torch.uint8), RuntimeError, "^from is out of bounds for unsigned char$"),
+    (lambda: torch.randint(0, 2**30, (2,), dtype=torch.half), RuntimeError, "^to - 1 is out of bounds for c10::Half$"),
+    (lambda: F.binary_cross_entropy(torch.tensor(2.), torch.tensor(0.5), reduction="bad"), ValueError,
+     "^bad is not a valid value for reduction$"),
+    (lambda: F.binary_cross_entropy(torch.tensor(.5, dtype=torch.half), torch.tensor(.5, dtype=torch.double)),
+     RuntimeError, "^Found dtype Double but expected Half$"),
+    (lambda: F.mse_loss(torch.tensor(1), torch.tensor(1)), NotImplementedError, "^\"mse_cpu\" not implemented for 'Long'$"),
+    (lambda: F.pad(torch.ones(1), (0, 0), mode="reflect"), NotImplementedError,
+     "^Padding size 2 is not supported for 1D input tensor.\nSupported combinations for non-constant padding:\n"),
+])
+def test_bad_calls_raise_pytorchs_exception(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_tensor_lists_come_back_as_tuples():
+    assert isinstance(torch.ones(4).split(2), tuple) and isinstance(torch.ones(4).chunk(2), tuple)
+    assert isinstance(torch.ones(4).unbind(0), tuple)
+    assert [t.tolist() for t in torch.split(torch.arange(4.0), [1, 3])] == [[0.0], [1.0, 2.0, 3.0]]
+
+
+def test_python_scalars_of_one_element_tensors():
+    assert int(torch.tensor([2.7])) == 2 and float(torch.tensor(True)) == 1.0
+    assert complex(torch.tensor(1 + 2j)) == 1 + 2j

@@ -381,7 +381,8 @@ def _call(o: Overload, f: NativeFunction, self_expr: Optional[str], out_index: O
     if len(rtypes) == 1:
         base = rtypes[0].base
         if base == "Tensor" and rtypes[0].is_list:
-            lines.append("return torch::autograd::wrap_list(_result);")
+            # Tensor[] comes back as a tuple, as PyTorch's wrap(TensorList) gives it.
+            lines.append("return torch::autograd::wrap_tuple(_result);")
         elif base == "Tensor":
             if o.factory:
                 lines.append("PyObject* _py = THPVariable_Wrap(_result);")
@@ -558,11 +559,6 @@ using torch::autograd::THPVariableFunctionsModule;
 
 namespace torch::autograd {
 namespace {
-[[maybe_unused]] PyObject* wrap_list(const std::vector<at::Tensor>& tensors) {
-  PyObject* list = PyList_New(static_cast<Py_ssize_t>(tensors.size()));
-  for (size_t i = 0; i < tensors.size(); ++i) PyList_SET_ITEM(list, i, THPVariable_Wrap(tensors[i]));
-  return list;
-}
 [[maybe_unused]] PyObject* wrap_tuple(const std::vector<at::Tensor>& tensors) {
   PyObject* tuple = PyTuple_New(static_cast<Py_ssize_t>(tensors.size()));
   for (size_t i = 0; i < tensors.size(); ++i) PyTuple_SET_ITEM(tuple, i, THPVariable_Wrap(tensors[i]));

@@ -178,9 +178,21 @@ def _pad_index(size: int, left: int, right: int, mode: str, device) -> Tensor:
     return torch.where(i >= size, 2 * (size - 1) - i, i)
 
 
+def _legacy_dtype_name(dtype) -> str:
+    """The name C++ messages use for a dtype: Float, Long, Half... (c10::toString)."""
+    return torch.tensor([], dtype=dtype).type().split(".")[-1].replace("Tensor", "")
+
+
 def _check_pad_sizes(input: Tensor, pad: List[int], mode: str) -> None:
     """PyTorch's checks of reflect/replicate/circular padding, before any memory is touched."""
     npairs = len(pad) // 2
+    if not (len(pad) == 2 * (input.dim() - 1) or len(pad) == 2 * (input.dim() - 2)) or not 1 <= npairs <= 3:
+        raise NotImplementedError(
+            f"Padding size {len(pad)} is not supported for {input.dim()}D input tensor.\n"
+            "Supported combinations for non-constant padding:\n"
+            "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+            "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+            "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)")
     dims = [input.dim() - 1 - i for i in range(npairs)]
     if mode == "reflect":
         for i, dim in enumerate(dims):
@@ -285,6 +297,8 @@ def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, redu
     r"""(x - y)^2, reduced."""
     reduction = _legacy_reduction(size_average, reduce, reduction)
     _warn_size(input, target)
+    if not (input.dtype.is_floating_point or input.dtype.is_complex):
+        raise NotImplementedError(f"\"mse_cpu\" not implemented for '{_legacy_dtype_name(input.dtype)}'")
     loss = (input - target).pow(2)
     if weight is not None:
         loss = loss * weight
@@ -422,11 +436,15 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Optional[Tensor]
     r"""-w (y log x + (1 - y) log(1 - x)) for probabilities x; each log is clamped at -100
     (as PyTorch's kernel does) so x = 0 or 1 gives a finite loss."""
     reduction = _legacy_reduction(size_average, reduce, reduction)
+    _Reduction.get_enum(reduction)  # a bad name is a ValueError before anything else
     if target.size() != input.size():
         raise ValueError(
             f"Using a target size ({target.size()}) that is different to the input size ({input.size()}) is "
             "deprecated. Please ensure they have the same size."
         )
+    if target.dtype != input.dtype:
+        # PyTorch's kernel runs one TensorIterator over input and target: one dtype.
+        raise RuntimeError(f"Found dtype {_legacy_dtype_name(target.dtype)} but expected {_legacy_dtype_name(input.dtype)}")
     if bool(((input < 0) | (input > 1)).any()):
         raise RuntimeError("all elements of input should be between 0 and 1")
     log_x = torch.clamp(torch.log(input), min=-100)

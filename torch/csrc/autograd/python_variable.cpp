@@ -87,6 +87,21 @@ const at::Tensor& self_tensor(PyObject* self) {
   return THPVariable_Unpack(self);
 }
 
+// int(t) and float(t) (torch/_tensor.py): the one element as a checked Scalar conversion, so
+// int(torch.tensor(1+1j)) is PyTorch's "value cannot be converted to type int64_t without
+// overflow" rather than Python's TypeError.
+PyObject* THPVariable_tensor_to_int(PyObject* /*module*/, PyObject* arg) {
+  HANDLE_TH_ERRORS
+  return PyLong_FromLongLong(torch::utils::tensor_item(THPVariable_Unpack(arg)).toLong());
+  END_HANDLE_TH_ERRORS
+}
+
+PyObject* THPVariable_tensor_to_float(PyObject* /*module*/, PyObject* arg) {
+  HANDLE_TH_ERRORS
+  return PyFloat_FromDouble(torch::utils::tensor_item(THPVariable_Unpack(arg)).toDouble());
+  END_HANDLE_TH_ERRORS
+}
+
 // torch._C._legacy_tensor_new(dtype, *args, **kwargs): the body of torch.FloatTensor(...)
 // and the other legacy type names (torch/_legacy_tensor_types.py) with their dtype.
 PyObject* THPVariable_legacy_tensor_new(PyObject* /*module*/, PyObject* args, PyObject* kwargs) {
@@ -633,6 +648,8 @@ PyObject* THPModule_setTensorClass(PyObject* module, PyObject* cls) {
 
 PyMethodDef module_methods[] = {
     {"_set_tensor_class", THPModule_setTensorClass, METH_O, "Register torch.Tensor as the class of new tensors."},
+    {"_tensor_to_int", THPVariable_tensor_to_int, METH_O, "int(t) for a one-element tensor."},
+    {"_tensor_to_float", THPVariable_tensor_to_float, METH_O, "float(t) for a one-element tensor."},
     {"_legacy_tensor_new", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(THPVariable_legacy_tensor_new)),
      METH_VARARGS | METH_KEYWORDS, "The body of torch.FloatTensor(...) and the other legacy type names."},
     {nullptr, nullptr, 0, nullptr}};

@@ -139,6 +139,38 @@ Tensor& normal_(Tensor& self, double mean, double std, std::optional<Generator> 
 }
 // [end marker: normal_]
 
+// [marker: check_from_to_in_range]
+// from and to - 1 must be values of the tensor's dtype (PyTorch's check_from_to_in_range,
+// aten/src/ATen/native/DistributionTemplates.h): randint(0, 300, dtype=torch.uint8) is an
+// error, not numbers wrapped modulo 256. For floating types the bounds are the type's
+// finite range (65504 for Half).
+static void check_from_to_in_range(int64_t from, int64_t to_inc, ScalarType dtype) {
+  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, dtype, "check_random_bounds", [&] {
+    const char* name = dtype == kBool ? "bool" : dtype == kByte ? "unsigned char" : dtype == kChar ? "signed char"
+                     : dtype == kShort ? "short" : dtype == kInt ? "int" : dtype == kLong ? "long"
+                     : dtype == kHalf ? "c10::Half" : dtype == kBFloat16 ? "c10::BFloat16"
+                     : dtype == kFloat ? "float" : "double";
+    long double lo = 0, hi = 1;
+    if constexpr (std::is_integral_v<scalar_t> && !std::is_same_v<scalar_t, bool>) {
+      lo = static_cast<long double>(std::numeric_limits<scalar_t>::lowest());
+      hi = static_cast<long double>(std::numeric_limits<scalar_t>::max());
+    } else if constexpr (std::is_same_v<scalar_t, c10::Half>) {
+      hi = 65504.0L;
+      lo = -hi;
+    } else if constexpr (std::is_same_v<scalar_t, c10::BFloat16>) {
+      hi = 3.38953138925153547590e38L;
+      lo = -hi;
+    } else if constexpr (!std::is_same_v<scalar_t, bool>) {
+      hi = static_cast<long double>(std::numeric_limits<scalar_t>::max());
+      lo = -hi;
+    }
+    const auto f = static_cast<long double>(from), t = static_cast<long double>(to_inc);
+    TORCH_CHECK(f >= lo && f <= hi, "from is out of bounds for ", name);
+    TORCH_CHECK(t >= lo && t <= hi, "to - 1 is out of bounds for ", name);
+  });
+}
+// [end marker: check_from_to_in_range]
+
 // random_(from, to): integers in [from, to) (to=None: up to the dtype's largest exact integer).
 Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to_opt, std::optional<Generator> gen) {
   int64_t to = 0;
@@ -163,6 +195,9 @@ Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to_opt, std::
     });
   }
   TORCH_CHECK(from < to, "random_ expects 'from' to be less than 'to', but got from=", from, " >= to=", to);
+  if (to_opt.has_value()) {
+    check_from_to_in_range(from, to - 1, self.scalar_type());
+  }
   if (self.numel() == 0) {
     return self;
   }

@@ -19,8 +19,12 @@ namespace at::native {
 
 namespace {
 
+// Rounded toward negative infinity (PyTorch's div_rtn): a kernel wider than the padded input
+// gives 0 or fewer blocks, which the caller refuses, rather than C++'s truncation to 1.
 int64_t pooled_output_size(int64_t in, int64_t k, int64_t d, int64_t p, int64_t s) {
-  return (in + 2 * p - d * (k - 1) - 1) / s + 1;
+  const int64_t span = in + 2 * p - d * (k - 1) - 1;
+  const int64_t q = span / s;
+  return (span % s != 0 && span < 0 ? q - 1 : q) + 1;
 }
 
 struct Geometry {

@@ -183,6 +183,7 @@ Tensor min(const Tensor& self) {
 // [marker: max_out]
 static void minmax_dim_out(const char* name, const Tensor& self, int64_t dim, bool keepdim, Tensor& values,
                            Tensor& indices, bool is_max) {
+  TORCH_CHECK(!c10::isComplexType(self.scalar_type()), name, "(): does not support complex input");
   dim = c10::maybe_wrap_dim(dim, self.dim());
   zero_numel_check_dims(self, dim, name);
   TORCH_CHECK(self.scalar_type() == values.scalar_type(), "expected scalar_type ", self.scalar_type(),
@@ -226,8 +227,8 @@ std::tuple<Tensor, Tensor> min_dim(const Tensor& self, int64_t dim, bool keepdim
 
 static Tensor& argminmax_out(const char* name, const Tensor& self, std::optional<int64_t> dim, bool keepdim,
                              Tensor& result, bool is_max) {
-  TORCH_CHECK_NOT_IMPLEMENTED(!c10::isComplexType(self.scalar_type()), '"', is_max ? "argmax_cpu" : "argmin_cpu",
-                              "\" not implemented for '", c10::toString(self.scalar_type()), "'");
+  TORCH_CHECK(!c10::isComplexType(self.scalar_type()), name, "(): does not support complex input");
+  TORCH_CHECK(self.scalar_type() != kBool, name, "(): does not support bool input");
   Tensor input;
   std::vector<int64_t> dims;
   if (dim.has_value()) {

@@ -86,6 +86,8 @@ std::tuple<Tensor, Tensor> sort_rows(const Tensor& self, int64_t dim, bool desce
 
 std::tuple<Tensor, Tensor> sort_stable(const Tensor& self, std::optional<bool> stable, int64_t dim, bool descending) {
   (void)stable;  // the CPU sort is always stable
+  // Complex numbers have no order (PyTorch's message, leading space included).
+  TORCH_CHECK(!c10::isComplexType(self.scalar_type()), " Sort does not support complex dtypes on CPU");
   dim = c10::maybe_wrap_dim(dim, self.dim());
   const int64_t n = self.dim() == 0 ? 1 : self.size(dim);
   return sort_rows(self, dim, descending, n);
@@ -136,6 +138,7 @@ std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool
   const int64_t n = self.dim() == 0 ? 1 : self.size(dim);
   TORCH_CHECK(k >= 0 && k <= n, "selected index k out of range");
   TORCH_CHECK(self.scalar_type() != kBool, "topk does not support bool dtypes on CPU");
+  TORCH_CHECK(!c10::isComplexType(self.scalar_type()), " topk does not support complex dtypes on CPU");
   Tensor input = self.dim() == 0 ? self.view({1}) : self.movedim(dim, -1).contiguous();
   std::vector<int64_t> out_shape = input.sizes().vec();
   out_shape.back() = k;

@@ -289,11 +289,20 @@ Tensor& index_select_out_cpu_(const Tensor& self, int64_t dim, const Tensor& ind
   at::assert_no_overlap(result, index);
   std::vector<int64_t> shape = self.sizes().vec();
   if (self.dim() > 0) shape[dim] = idx.numel();
-  result.resize_(shape);
   const int64_t size = self.dim() > 0 ? self.size(dim) : 1;
+  TORCH_CHECK(size > 0 || idx.numel() == 0, "index_select(): self indexing axis dim should be positive");
   const int64_t* p = idx.data_ptr<int64_t>();
+  // Every index is checked before the result is touched. PyTorch's CPU kernel words it two
+  // ways: along dim 1 of a tensor of 2 or more dims its row-gathering loop raises a
+  // RuntimeError, everywhere else an IndexError.
   for (int64_t i = 0; i < idx.numel(); i++) {
+    if (self.dim() > 1 && dim == 1) {
+      TORCH_CHECK(p[i] >= 0 && p[i] < size, "INDICES element is out of DATA bounds, id=", p[i], " axis_dim=", size);
+    }
     TORCH_CHECK_INDEX(p[i] >= 0 && p[i] < size, "index out of range in self");
+  }
+  result.resize_(shape);
+  for (int64_t i = 0; i < idx.numel(); i++) {
     if (self.dim() == 0) {
       result.copy_(self);
     } else {
@@ -310,6 +319,12 @@ Tensor index_select_cpu_(const Tensor& self, int64_t dim, const Tensor& index) {
 
 Tensor& index_add_cpu_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) {
   dim = c10::maybe_wrap_dim(dim, self.dim());
+  TORCH_CHECK_INDEX(index.dim() <= 1, "index_add_(): Index is supposed to be a vector, but got dim: ", index.dim(),
+                    " with type: ", c10::toString(index.scalar_type()), " and size: ", index.sizes());
+  TORCH_CHECK(index.scalar_type() == kLong || index.scalar_type() == kInt,
+              "index_add_(): Expected dtype int32/int64 for index but got: ", c10::toString(index.scalar_type()));
+  TORCH_CHECK(self.scalar_type() == source.scalar_type(), "index_add_(): self (", c10::toString(self.scalar_type()),
+              ") and source (", c10::toString(source.scalar_type()), ") must have the same scalar type");
   at::assert_no_internal_overlap(self);
   at::assert_no_overlap(self, index);
   at::assert_no_overlap(self, source);
@@ -334,6 +349,7 @@ Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Ten
 Tensor& index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
   dim = c10::maybe_wrap_dim(dim, self.dim());
   TORCH_CHECK_INDEX(index.scalar_type() == kLong, "index_fill_(): Expected dtype int64 for index.");
+  TORCH_CHECK(index.dim() <= 1, "Index has to be a vector/scalar");
   auto idx = index_as_long_vector(index, "index_fill_");
   const int64_t size = self.dim() > 0 ? self.size(dim) : 1;
   const int64_t* p = idx.data_ptr<int64_t>();

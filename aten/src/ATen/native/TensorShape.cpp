@@ -330,11 +330,13 @@ Tensor squeeze(const Tensor& self, int64_t dim) {
 }
 
 Tensor squeeze(const Tensor& self, IntArrayRef dims) {
-  std::vector<bool> drop(self.dim(), false);
+  std::vector<bool> drop(std::max<int64_t>(self.dim(), 1), false);
   for (auto d : dims) {
     const int64_t wrapped = c10::maybe_wrap_dim(d, self.dim());
-    if (self.dim() > 0) drop[wrapped] = true;
+    TORCH_CHECK(!drop[wrapped], "dim ", wrapped, " appears multiple times in the list of dims");
+    drop[wrapped] = true;
   }
+  drop.resize(self.dim());
   return squeeze_dims(self, drop);
 }
 
