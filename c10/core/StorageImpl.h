@@ -13,6 +13,7 @@
 #pragma once
 
 #include <c10/core/Allocator.h>
+#include <c10/util/Exception.h>
 #include <c10/util/intrusive_ptr.h>
 #include <c10/util/typeid.h>
 
@@ -50,10 +51,18 @@ struct C10_API StorageImpl : public c10::intrusive_ptr_target {
   // legacy THStorage_(newWithSize) calls the first exactly as seed 000 traces it
   // (aten/src/TH/generic/THStorage.cpp); the storage keeps only the byte count.
   StorageImpl(caffe2::TypeMeta data_type, int64_t numel, Allocator* allocator, bool resizable)
-      : StorageImpl(use_byte_size_t(), static_cast<size_t>(numel) * data_type.itemsize(), allocator, resizable) {}
+      : StorageImpl(use_byte_size_t(), legacy_nbytes(data_type, numel), allocator, resizable) {}
   StorageImpl(caffe2::TypeMeta data_type, int64_t numel, DataPtr data_ptr, Allocator* allocator, bool resizable)
-      : StorageImpl(use_byte_size_t(), static_cast<size_t>(numel) * data_type.itemsize(), std::move(data_ptr),
-                    allocator, resizable) {}
+      : StorageImpl(use_byte_size_t(), legacy_nbytes(data_type, numel), std::move(data_ptr), allocator, resizable) {}
+
+  // numel * itemsize, refused when negative or too large: wrapped around, 2**62 floats
+  // would be a 0-byte storage.
+  static size_t legacy_nbytes(caffe2::TypeMeta data_type, int64_t numel) {
+    int64_t nbytes = 0;
+    TORCH_CHECK(numel >= 0 && !__builtin_mul_overflow(numel, static_cast<int64_t>(data_type.itemsize()), &nbytes),
+                "Storage size calculation overflowed with sizes=[", numel, "]");
+    return static_cast<size_t>(nbytes);
+  }
 
   StorageImpl& operator=(StorageImpl&& other) = delete;
   StorageImpl& operator=(const StorageImpl&) = delete;

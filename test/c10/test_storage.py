@@ -208,3 +208,10 @@ def test_bytes_are_visible_through_the_raw_pointer():
     raw[2] = 99
     assert s[2] == 99
     assert np.ctypeslib.as_array(raw).sum() == 10 + 20 + 99 + 40
+
+
+def test_untyped_storage_sizes_beyond_int64_raise_value_error():
+    with pytest.raises(ValueError, match="^Overflow when unpacking long long$"):
+        torch.UntypedStorage(2**63)
+    with pytest.raises(ValueError, match="^Overflow when unpacking long long$"):
+        torch.UntypedStorage(4).resize_(2**64)

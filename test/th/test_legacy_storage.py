@@ -271,3 +271,38 @@ def test_file_backed_tensor_writes_through(tmp_path):
     t.fill_(4.0)
     del t
     assert torch.FloatStorage.from_file(str(path), False, 0).tolist() == [4.0, 4.0, 4.0]
+
+
+# ---- sizes and values that do not fit ----
+
+@pytest.mark.parametrize("call", [
+    lambda: torch.FloatStorage(2**62),
+    lambda: torch.FloatStorage(2).resize_(2**62),
+    lambda: torch.FloatStorage(2**64),
+])
+def test_a_size_whose_byte_count_overflows_is_refused(call):
+    # 2**62 floats are 2**64 bytes: wrapped around, that was a 0-byte storage.
+    with pytest.raises(ValueError, match="^Overflow when unpacking long long$"):
+        call()
+
+
+def test_a_view_past_the_end_of_its_base_is_refused():
+    base = torch.FloatStorage(4)
+    with pytest.raises(RuntimeError, match="does not fit in a storage of size 4"):
+        torch.FloatStorage(base, 1, 2**63 - 1)
+    assert len(torch.FloatStorage(base, 1, 3)) == 3
+
+
+def test_setting_an_element_checks_its_range():
+    s = torch.ByteStorage(2)
+    with pytest.raises(RuntimeError, match="^value cannot be converted to type uint8_t without overflow$"):
+        s[0] = 300
+    s[0] = -1
+    assert s[0] == 255
+    with pytest.raises(RuntimeError, match="^value cannot be converted to type float without overflow$"):
+        torch.FloatStorage(1).fill_(1e308)
+
+
+def test_from_file_refuses_a_name_with_a_nul_byte(tmp_path):
+    with pytest.raises(ValueError, match="^embedded null character$"):
+        torch.FloatStorage.from_file(str(tmp_path / "f") + "\x00b", True, 10)

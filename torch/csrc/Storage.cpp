@@ -89,7 +89,7 @@ THPStorage THPStorage_pynew(const py::args& args, const py::kwargs& kwargs) {
   if (args.size() == 1 && PyLong_Check(args[0].ptr()) && !PyBool_Check(args[0].ptr())) {
     // torch.UntypedStorage(size). A negative size wraps to a huge size_t, which alloc_cpu
     // rejects with PyTorch's "seems to have been called with negative number" error.
-    auto size = args[0].cast<int64_t>();
+    const auto size = unpackStorageSize(args[0], 1);
     return THPStorage{newStorage(static_cast<size_t>(size), device)};
   }
   if (args.size() == 1) {
@@ -200,6 +200,19 @@ void THPStorage_set(THPStorage& self, py::handle index, py::handle value) {
 }
 
 }  // namespace
+
+int64_t unpackStorageSize(py::handle obj, size_t itemsize) {
+  TORCH_CHECK_TYPE(PyLong_Check(obj.ptr()) && !PyBool_Check(obj.ptr()), "expected an int as size, got ",
+                   Py_TYPE(obj.ptr())->tp_name);
+  int overflow = 0;
+  const long long size = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+  if (size == -1 && PyErr_Occurred()) throw py::error_already_set();
+  int64_t nbytes = 0;
+  TORCH_CHECK_VALUE(overflow == 0 && !__builtin_mul_overflow(static_cast<int64_t>(size),
+                                                             static_cast<int64_t>(itemsize), &nbytes),
+                    "Overflow when unpacking long long");
+  return size;
+}
 
 void initStorageBindings(py::module_& m) {
   py::class_<THPStorage> cls(m, "StorageBase", py::dynamic_attr());

@@ -16,4 +16,10 @@ struct THPStorage {
 
 void initStorageBindings(pybind11::module_& m);
 
+// A storage size from Python, in elements of `itemsize` bytes: an int whose byte count fits
+// an int64, else PyTorch's ValueError "Overflow when unpacking long long" (which PyTorch
+// raises when it hands size * element_size to UntypedStorage). Negative sizes pass through
+// for the caller's own error.
+int64_t unpackStorageSize(pybind11::handle obj, size_t itemsize);
+
 }  // namespace torch

@@ -22,7 +22,8 @@ void initStorageMethods(py::class_<THPStorage>& cls) {
       // [marker: resize_]
       .def(
           "resize_",
-          [](py::object self_obj, int64_t new_size) {
+          [](py::object self_obj, py::handle size_obj) {
+            const int64_t new_size = unpackStorageSize(size_obj, 1);
             auto& self = self_obj.cast<THPStorage&>();
             c10::StorageImpl* impl = self.cdata.unsafeGetStorageImpl();
             TORCH_CHECK(impl->device().is_cpu() || impl->device().is_meta(),

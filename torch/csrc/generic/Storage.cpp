@@ -80,7 +80,7 @@ static THPTypedStorage THPStorage_(pynew)(const pybind11::args& args, const pybi
   PyObject* first = args[0].ptr();
   if (args.size() == 1 && PyLong_Check(first) && !PyBool_Check(first)) {
     // torch.FloatStorage(size): uninitialised memory from the CPU allocator.
-    const auto size = args[0].cast<int64_t>();
+    const auto size = torch::unpackStorageSize(args[0], sizeof(scalar_t));
     TORCH_CHECK(size >= 0, THPStorageStr, "(): size must be non-negative, got ", size);
     return THPTypedStorage(THWStorage_(newWithSize)(size));
   }
@@ -209,7 +209,8 @@ void THPStorage_(initBindings)(pybind11::module_& m) {
       .def("copy_", &THPStorage_(copy_), py::arg("src"), py::arg("non_blocking") = py::none())
       .def(
           "resize_",
-          [](py::object self_obj, int64_t size) {
+          [](py::object self_obj, py::handle size_obj) {
+            const int64_t size = torch::unpackStorageSize(size_obj, sizeof(scalar_t));
             THWStorage_(resize)(self_obj.cast<THPTypedStorage&>().cdata, size);
             return self_obj;
           },

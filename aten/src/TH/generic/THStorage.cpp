@@ -78,7 +78,10 @@ void THStorage_(free)(THStorage* storage) {
 }
 
 void THStorage_(resize)(THStorage* storage, ptrdiff_t size) {
-  THStorage_resizeBytes(storage, size * static_cast<ptrdiff_t>(sizeof(scalar_t)));
+  ptrdiff_t size_bytes = 0;
+  THArgCheck(!__builtin_mul_overflow(size, static_cast<ptrdiff_t>(sizeof(scalar_t)), &size_bytes), 2,
+             "size of ", size, " elements overflows a byte count");
+  THStorage_resizeBytes(storage, size_bytes);
 }
 
 void THStorage_(fill)(THStorage* storage, scalar_t value) {
