@@ -383,3 +383,25 @@ def test_tensor_lists_come_back_as_tuples():
 def test_python_scalars_of_one_element_tensors():
     assert int(torch.tensor([2.7])) == 2 and float(torch.tensor(True)) == 1.0
     assert complex(torch.tensor(1 + 2j)) == 1 + 2j
+
+
+def test_writes_of_one_value_into_an_expanded_tensor_through_a_tensor_are_refused():
+    x = torch.zeros(2, 1).expand(2, 3)
+    with pytest.raises(RuntimeError, match="more than one element of the written-to tensor"):
+        x[()] = 1.5
+    with pytest.raises(RuntimeError, match="more than one element of the written-to tensor"):
+        x.fill_(torch.tensor(1.0))
+
+
+def test_logsumexp_over_an_empty_dim_list_fails_as_in_pytorch():
+    with pytest.raises(RuntimeError, match=r"^output with shape \[\] doesn't match the broadcast shape \[1, 1\]$"):
+        torch.logsumexp(torch.ones(2, 3), ())
+    assert torch.logsumexp(torch.ones(3), (), keepdim=True).shape == (1,)
+    assert torch.logsumexp(torch.tensor(1.0), ()).item() == 1.0
+
+
+def test_empty_refuses_preserve_format_and_pad_a_complex_value():
+    with pytest.raises(RuntimeError, match="^unsupported memory format Preserve$"):
+        torch.empty(1, memory_format=torch.preserve_format)
+    with pytest.raises(TypeError, match=r"^pad\(\): argument 'value' \(position 4\) must be float, not complex$"):
+        F.pad(torch.ones(1), (0, 0), value=1j)

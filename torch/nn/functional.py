@@ -231,6 +231,8 @@ def pad(input: Tensor, pad: List[int], mode: str = "constant", value: Optional[f
         )
     if mode not in ("constant", "reflect", "replicate", "circular"):
         raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    if value is not None and not isinstance(value, (int, float)):
+        raise TypeError(f"pad(): argument 'value' (position 4) must be float, not {type(value).__name__}")
     if mode != "constant" and value is not None and value != 0:
         raise RuntimeError(f"Padding mode \"{mode}\" doesn't take in value argument")
     if mode != "constant":

@@ -105,6 +105,7 @@ TensorBase empty_generic(IntArrayRef size, c10::Allocator* allocator, c10::Dispa
   auto impl = c10::make_intrusive<TensorImpl>(std::move(storage), ks, dtype);
   // 3. the strides of the memory format asked for (row-major unless channels-last)
   const auto format = memory_format.value_or(c10::MemoryFormat::Contiguous);
+  TORCH_CHECK(format != c10::MemoryFormat::Preserve, "unsupported memory format Preserve");
   if (format == c10::MemoryFormat::ChannelsLast || format == c10::MemoryFormat::ChannelsLast3d) {
     impl->set_sizes_and_strides(size, channels_last_strides(size, format));
   } else {

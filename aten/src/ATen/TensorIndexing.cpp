@@ -134,7 +134,8 @@ void copy_to(const Tensor& dst, const Tensor& src) {
     return;
   }
   if (src.dim() == 0) {
-    const_cast<Tensor&>(dst).fill_(src.item());
+    // fill_.Tensor: refuses an expanded destination, and autograd sees the value tensor.
+    const_cast<Tensor&>(dst).fill_(src);
     return;
   }
   const_cast<Tensor&>(dst).copy_(slicePrefix1s(src).expand(dst.sizes()));

@@ -1,6 +1,7 @@
 // aten/src/ATen/native/Fill.cpp - fill_ and zero_: write one value to every element.
 // Mirrors PyTorch's aten/src/ATen/native/Fill.cpp. Guide: docs/source/internals/one_call.rst.
 #include <ATen/Dispatch.h>
+#include <ATen/MemoryOverlap.h>
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
 
@@ -52,6 +53,8 @@ Tensor& fill_(Tensor& self, const Scalar& value) {
 Tensor& fill_(Tensor& self, const Tensor& value) {
   TORCH_CHECK(value.dim() == 0, "fill_ only supports 0-dimension value tensor but got tensor with ", value.dim(),
               " dimensions.");
+  // Unlike fill_.Scalar, the tensor overload goes through PyTorch's overlap check.
+  at::assert_no_internal_overlap(self);
   if (self.is_meta()) {
     return self;
   }

@@ -509,6 +509,12 @@ Tensor& logsumexp_out(const Tensor& self, IntArrayRef dims, bool keepdim, Tensor
 // [end marker: logsumexp]
 
 Tensor logsumexp(const Tensor& self, IntArrayRef dims, bool keepdim) {
+  // PyTorch reduces an empty dim list over every dimension for the maximum (kept as size 1)
+  // but not for the sum, and the two then do not broadcast into the 0-d result: its error.
+  if (dims.empty() && !keepdim && self.dim() > 0 && self.numel() > 0) {
+    std::vector<int64_t> ones(self.dim(), 1);
+    TORCH_CHECK(false, "output with shape [] doesn't match the broadcast shape ", IntArrayRef(ones));
+  }
   const ScalarType dtype =
       c10::isIntegralType(self.scalar_type(), true) ? c10::get_default_dtype_as_scalartype() : self.scalar_type();
   Tensor result = at::empty({0}, dtype, std::nullopt, self.device(), std::nullopt, std::nullopt);
