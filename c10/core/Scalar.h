@@ -11,6 +11,7 @@
 #include <c10/util/complex.h>
 #include <c10/util/overflows.h>
 
+#include <cmath>
 #include <cstdint>
 #include <ostream>
 #include <type_traits>
@@ -61,7 +62,6 @@ class C10_API Scalar {
   // [marker: Scalar::to]
   // The value converted to T, refused with PyTorch's "value cannot be converted to type
   // float without overflow" when it does not fit (c10/util/overflows.h has the rules).
-  // Half and BFloat16 are not range-checked (they round to inf), as in PyTorch.
   template <typename T>
   T to() const {
     if constexpr (std::is_same_v<T, bool>) {
@@ -73,7 +73,12 @@ class C10_API Scalar {
     } else if constexpr (std::is_same_v<T, c10::complex<c10::Half>>) {
       return static_cast<T>(toComplexDouble());
     } else if constexpr (std::is_same_v<T, at::Half> || std::is_same_v<T, at::BFloat16>) {
-      return T(static_cast<float>(toDouble()));
+      // Range-checked against the type's largest finite value; infinities and NaN pass.
+      constexpr bool half = std::is_same_v<T, at::Half>;
+      const double v = toDouble();
+      TORCH_CHECK(!(std::abs(v) > (half ? 65504.0 : 3.38953138925153547590e38)) || std::isinf(v),
+                  "value cannot be converted to type ", half ? "c10::Half" : "c10::BFloat16", " without overflow");
+      return T(static_cast<float>(v));
     } else {
       return checked<T>(type_name<T>());
     }

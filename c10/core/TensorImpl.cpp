@@ -197,6 +197,7 @@ void TensorImpl::refresh_numel() {
   numel_ = safe_compute_numel(sizes());
 }
 
+// [marker: refresh_storage_extent]
 // The bytes the view needs from the start of its storage: one element past the farthest
 // one, (storage_offset + sum((size[d] - 1) * stride[d]) + 1) * itemsize; 0 when it has no
 // elements. A view too large to count saturates, so data access refuses it.
@@ -220,6 +221,7 @@ void TensorImpl::refresh_storage_extent() {
   overflowed |= c10::mul_overflows(extent, static_cast<uint64_t>(itemsize()), &extent);
   storage_extent_nbytes_ = overflowed ? std::numeric_limits<uint64_t>::max() : extent;
 }
+// [end marker: refresh_storage_extent]
 
 void TensorImpl::refresh_contiguous() {
   refresh_storage_extent();

@@ -180,7 +180,11 @@ def test_scalars_that_fit_are_converted_as_pytorch_converts_them():
     assert torch.zeros(1, dtype=torch.uint8).fill_(-1).tolist() == [255]  # two's complement
     assert torch.zeros(1, dtype=torch.int8).fill_(2.5).tolist() == [2]  # truncation
     assert torch.zeros(1).fill_(math.inf).tolist() == [math.inf]  # infinities fit a float
-    assert torch.zeros(1, dtype=torch.float16).fill_(1e308).tolist() == [math.inf]  # Half is not range-checked
+    # One Half element takes PyTorch's unchecked fast path (inf); two are range-checked.
+    assert torch.zeros(1, dtype=torch.float16).fill_(1e308).tolist() == [math.inf]
+    with pytest.raises(RuntimeError, match="^value cannot be converted to type c10::Half without overflow$"):
+        torch.full((2,), 1e308, dtype=torch.float16)
+    assert torch.full((2,), math.inf, dtype=torch.bfloat16).tolist() == [math.inf, math.inf]
     assert torch.zeros(1, dtype=torch.bool).fill_(2).tolist() == [True]
 
 

@@ -22,18 +22,17 @@ py::object wrap_list(const variable_list& vs) {
   return std::move(t);
 }
 
-// A hook is named by its __name__ (a function's name, '<lambda>'), else by str(hook).
+// A hook is named by its __name__ (a function's name, '<lambda>'), else '<unknown>'.
 std::string hook_name(const py::handle& hook) {
   if (py::hasattr(hook, "__name__")) {
     return py::str(hook.attr("__name__")).cast<std::string>();
   }
-  return py::str(hook).cast<std::string>();
+  return "<unknown>";
 }
 
-// "CPUFloatType": the legacy type string PyTorch's messages use.
+// "torch.FloatTensor": the legacy type name PyTorch's messages use.
 std::string legacy_type_string(const at::Tensor& t) {
-  std::string device = t.is_cuda() ? "CUDA" : "CPU";
-  return device + c10::toString(t.scalar_type()) + "Type";
+  return std::string(t.is_cuda() ? "torch.cuda." : "torch.") + c10::toString(t.scalar_type()) + "Tensor";
 }
 
 // [marker: check_single_result]

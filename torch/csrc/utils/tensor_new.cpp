@@ -274,9 +274,10 @@ at::Tensor legacy_tensor_ctor(PyObject* args, PyObject* kwargs, std::optional<at
   const auto scalar_type = dtype.value_or(c10::get_default_dtype_as_scalartype());
   if (r.idx == 0) return at::empty({0}, scalar_type, std::nullopt, r.deviceOptional(0));
   if (r.idx == 1) {
-    // A tensor of the same type is returned as an alias; another type is an error.
+    // torch.Tensor(t) is an alias of t, whatever its dtype; a legacy type name
+    // (torch.FloatTensor(t)) requires t to be of that type.
     const at::Tensor other = r.tensor(0);
-    TORCH_CHECK_TYPE(other.scalar_type() == scalar_type && other.device().is_cpu(), "expected ",
+    TORCH_CHECK_TYPE(!dtype.has_value() || (other.scalar_type() == scalar_type && other.device().is_cpu()), "expected ",
                      c10::toString(scalar_type), " (got ", c10::toString(other.scalar_type()), ")");
     return other.alias();
   }

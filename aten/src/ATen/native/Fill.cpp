@@ -44,6 +44,14 @@ void fill_strided(const Tensor& self, scalar_t value) {
 // [marker: fill_]
 Tensor& fill_(Tensor& self, const Scalar& value) {
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND4(kBool, kHalf, kBFloat16, kComplexHalf, self.scalar_type(), "fill_cpu", [&] {
+    if constexpr (std::is_same_v<scalar_t, c10::Half> || std::is_same_v<scalar_t, c10::BFloat16>) {
+      // PyTorch's one-element fast path (scalar_fill) converts through float without the
+      // range check its vectorized fill makes: one element of 1e308 becomes inf, two raise.
+      if (self.numel() == 1) {
+        fill_strided<scalar_t>(self, scalar_t(static_cast<float>(value.toDouble())));
+        return;
+      }
+    }
     fill_strided<scalar_t>(self, value.to<scalar_t>());
   });
   return self;

@@ -29,6 +29,7 @@ void resize_bytes_cpu(c10::StorageImpl* storage, size_t size_bytes) {
 }
 // [end marker: resize_bytes_cpu]
 
+// [marker: checkInBoundsForStorage]
 void checkInBoundsForStorage(IntArrayRef size, IntArrayRef stride, int64_t storage_offset,
                              const caffe2::TypeMeta& data_type, const c10::Storage& new_storage) {
   const size_t storage_size_bytes =
@@ -42,6 +43,7 @@ void checkInBoundsForStorage(IntArrayRef size, IntArrayRef stride, int64_t stora
               " requiring a storage size of ", storage_size_bytes, " are out of bounds for storage of size ",
               new_storage_size_bytes);
 }
+// [end marker: checkInBoundsForStorage]
 
 // [marker: resize_impl_cpu_]
 TensorImpl* resize_impl_cpu_(TensorImpl* self, IntArrayRef size) {
