@@ -409,3 +409,16 @@ def test_empty_refuses_preserve_format_and_pad_a_complex_value():
         torch.empty(1, memory_format=torch.preserve_format)
     with pytest.raises(TypeError, match=r"^pad\(\): argument 'value' \(position 4\) must be float, not complex$"):
         F.pad(torch.ones(1), (0, 0), value=1j)
+
+
+@pytest.mark.parametrize("dtype, lowest", [(torch.int32, -2**31), (torch.int64, -2**63)])
+def test_integer_division_of_the_lowest_value_by_minus_one_wraps_instead_of_trapping(dtype, lowest):
+    x = torch.tensor([lowest], dtype=dtype)
+    # C++ leaves INT_MIN / -1 undefined and x86 traps (SIGFPE); PyTorch's result wraps around.
+    assert x.div(-1, rounding_mode="trunc").tolist() == [lowest]
+    assert (x // -1).tolist() == [lowest]
+    assert (x % -1).tolist() == [0] and torch.fmod(x, -1).tolist() == [0]
+
+
+def test_pad_value_is_a_double():
+    assert F.pad(torch.tensor([1.0]), (0, 1), value=2**63).tolist() == [1.0, float(2**63)]

@@ -231,8 +231,11 @@ def pad(input: Tensor, pad: List[int], mode: str = "constant", value: Optional[f
         )
     if mode not in ("constant", "reflect", "replicate", "circular"):
         raise NotImplementedError(f"Unrecognised padding mode {mode}")
-    if value is not None and not isinstance(value, (int, float)):
-        raise TypeError(f"pad(): argument 'value' (position 4) must be float, not {type(value).__name__}")
+    if value is not None:
+        # value is a C++ double in PyTorch's signature: an int of any size converts to it.
+        if not isinstance(value, (int, float)):
+            raise TypeError(f"pad(): argument 'value' (position 4) must be float, not {type(value).__name__}")
+        value = float(value)
     if mode != "constant" and value is not None and value != 0:
         raise RuntimeError(f"Padding mode \"{mode}\" doesn't take in value argument")
     if mode != "constant":

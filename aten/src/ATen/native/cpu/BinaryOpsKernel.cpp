@@ -74,13 +74,39 @@ void div_true_kernel(TensorIteratorBase& iter) {
   });
 }
 
+// [marker: integer_division]
+// a / b and a % b for integers, defined for every pair the kernels let through (b != 0):
+// INT_MIN / -1 overflows, which C++ leaves undefined and x86 traps (SIGFPE, the end of the
+// interpreter). PyTorch's result wraps around: INT_MIN / -1 == INT_MIN, INT_MIN % -1 == 0.
+template <typename scalar_t>
+scalar_t int_div(scalar_t a, scalar_t b) {
+  if constexpr (std::is_signed_v<scalar_t>) {
+    if (b == -1) {
+      using unsigned_t = std::make_unsigned_t<scalar_t>;
+      return static_cast<scalar_t>(unsigned_t(0) - static_cast<unsigned_t>(a));
+    }
+  }
+  return a / b;
+}
+
+template <typename scalar_t>
+scalar_t int_mod(scalar_t a, scalar_t b) {
+  if constexpr (std::is_signed_v<scalar_t>) {
+    if (b == -1) {
+      return 0;
+    }
+  }
+  return a % b;
+}
+// [end marker: integer_division]
+
 void div_trunc_kernel(TensorIteratorBase& iter) {
   const auto dtype = iter.common_dtype();
   if (isIntegralType(dtype, /*includeBool=*/false)) {
     AT_DISPATCH_INTEGRAL_TYPES(dtype, "div_trunc_cpu", [&] {
       cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
         TORCH_CHECK(b != 0, "ZeroDivisionError");
-        return a / b;
+        return int_div(a, b);
       });
     });
   } else {
@@ -99,12 +125,12 @@ scalar_t div_floor_integer(scalar_t a, scalar_t b) {
   if constexpr (std::is_signed_v<scalar_t>) {
     if ((a < 0) != (b < 0)) {
       // Truncation rounded toward zero, i.e. up: step down if the division was inexact.
-      const auto quot = a / b;
-      const auto rem = a % b;
+      const auto quot = int_div(a, b);
+      const auto rem = int_mod(a, b);
       return rem ? quot - 1 : quot;
     }
   }
-  return a / b;
+  return int_div(a, b);
 }
 
 template <typename scalar_t>
@@ -156,7 +182,7 @@ void remainder_kernel(TensorIteratorBase& iter) {
     AT_DISPATCH_INTEGRAL_TYPES(dtype, "remainder_cpu", [&] {
       cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
         TORCH_CHECK(b != 0, "ZeroDivisionError");
-        scalar_t r = a % b;
+        scalar_t r = int_mod(a, b);
         if constexpr (std::is_signed_v<scalar_t>) {
           if ((r != 0) && ((r < 0) != (b < 0))) {
             r += b;
@@ -186,7 +212,7 @@ void fmod_kernel(TensorIteratorBase& iter) {
     AT_DISPATCH_INTEGRAL_TYPES(dtype, "fmod_cpu", [&] {
       cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
         TORCH_CHECK(b != 0, "ZeroDivisionError");
-        return a % b;
+        return int_mod(a, b);
       });
     });
   } else {
