@@ -15,8 +15,7 @@
 # warm-up (a first allocation of a new size, an interned object). A leak grows with the
 # iterations: one tensor per iteration is ITERATIONS (2000) extra, 500 times the slack.
 # test_the_check_fails_on_one_leaked_object_per_iteration shows the check does fail then.
-import gc
-
+import leak_check
 import pytest
 import torch
 from torch.utils.checkpoint import checkpoint
@@ -26,29 +25,8 @@ WARMUP = 20
 SLACK = {"allocations": 4, "allocated bytes": 4096, "tensors": 4}
 
 
-def live_tensors():
-    return sum(1 for o in gc.get_objects() if isinstance(o, torch.Tensor))
-
-
-def snapshot():
-    gc.collect()
-    stats = torch.cpu.memory_stats()
-    return {"allocations": stats["allocation.all.current"],
-            "allocated bytes": stats["allocated_bytes.all.current"],
-            "tensors": live_tensors()}
-
-
 def assert_no_leak(pattern, iterations=ITERATIONS):
-    with torch.cpu.memory.record_memory_stats():
-        for _ in range(WARMUP):
-            pattern()
-        before = snapshot()
-        for _ in range(iterations):
-            pattern()
-        after = snapshot()
-    growth = {key: after[key] - before[key] for key in before}
-    assert all(growth[key] <= SLACK[key] for key in growth), (
-        f"{pattern.__name__} grew {growth} over {iterations} iterations (slack {SLACK})")
+    leak_check.assert_no_leak(pattern, iterations, SLACK, WARMUP)
 
 
 @pytest.fixture

@@ -13,10 +13,10 @@
 # still grow once after the warm-up. A leak grows with the iterations: one tensor per round
 # trip over ITERATIONS (300) is 75 times the slack.
 # test_the_check_fails_on_one_leaked_object_per_iteration shows the check does fail then.
-import gc
 import io
 import os
 
+import leak_check
 import pytest
 import torch
 
@@ -27,33 +27,8 @@ SLACK = {"allocations": 4, "allocated bytes": 4096, "tensors": 4, "open fds": 4,
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts fds and mappings in /proc")
 
 
-def live_tensors():
-    return sum(1 for o in gc.get_objects() if isinstance(o, torch.Tensor))
-
-
-def snapshot():
-    gc.collect()
-    stats = torch.cpu.memory_stats()
-    with open("/proc/self/maps") as f:
-        mappings = sum(1 for _ in f)
-    return {"allocations": stats["allocation.all.current"],
-            "allocated bytes": stats["allocated_bytes.all.current"],
-            "tensors": live_tensors(),
-            "open fds": len(os.listdir("/proc/self/fd")),
-            "mappings": mappings}
-
-
 def assert_no_leak(pattern, iterations=ITERATIONS):
-    with torch.cpu.memory.record_memory_stats():
-        for _ in range(WARMUP):
-            pattern()
-        before = snapshot()
-        for _ in range(iterations):
-            pattern()
-        after = snapshot()
-    growth = {key: after[key] - before[key] for key in before}
-    assert all(growth[key] <= SLACK[key] for key in growth), (
-        f"{pattern.__name__} grew {growth} over {iterations} iterations (slack {SLACK})")
+    leak_check.assert_no_leak(pattern, iterations, SLACK, WARMUP, extra=leak_check.process_resources)
 
 
 def checkpoint_like():

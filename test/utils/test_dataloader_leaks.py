@@ -16,11 +16,11 @@
 # taken. A leak grows with the epochs: one tensor per epoch over the fewest epochs here (15,
 # where each epoch starts two processes) is almost four times the slack.
 # test_the_check_fails_on_one_leaked_object_per_epoch shows the check does fail then.
-import gc
 import multiprocessing
 import os
 import threading
 
+import leak_check
 import pytest
 import torch
 from torch.utils.data import DataLoader, TensorDataset
@@ -33,37 +33,18 @@ SLACK = {"allocations": 4, "allocated bytes": 4096, "tensors": 4, "open fds": 4,
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts fds and mappings in /proc")
 
 
-def live_tensors():
-    return sum(1 for o in gc.get_objects() if isinstance(o, torch.Tensor))
-
-
-def snapshot():
-    gc.collect()
-    stats = torch.cpu.memory_stats()
-    with open("/proc/self/maps") as f:
-        mappings = sum(1 for _ in f)
-    return {"allocations": stats["allocation.all.current"],
-            "allocated bytes": stats["allocated_bytes.all.current"],
-            "tensors": live_tensors(),
-            "open fds": len(os.listdir("/proc/self/fd")),
-            "mappings": mappings,
-            "threads": threading.active_count(),
-            "child processes": len(multiprocessing.active_children()),  # also reaps finished ones
-            "shared-memory files": sum(1 for f in os.listdir(shared_memory.SHM_DIR)
-                                       if f.startswith(f"torch_anatomy_dl_{os.getpid()}_"))}
+def process_state():
+    """What a DataLoader's workers and shared memory leave in the main process."""
+    counts = leak_check.process_resources()
+    counts.update({"threads": threading.active_count(),
+                   "child processes": len(multiprocessing.active_children()),  # also reaps finished ones
+                   "shared-memory files": sum(1 for f in os.listdir(shared_memory.SHM_DIR)
+                                              if f.startswith(f"torch_anatomy_dl_{os.getpid()}_"))})
+    return counts
 
 
 def assert_no_leak(epoch, epochs):
-    with torch.cpu.memory.record_memory_stats():
-        for _ in range(WARMUP):
-            epoch()
-        before = snapshot()
-        for _ in range(epochs):
-            epoch()
-        after = snapshot()
-    growth = {key: after[key] - before[key] for key in before}
-    assert all(growth[key] <= SLACK[key] for key in growth), (
-        f"{epoch.__name__} grew {growth} over {epochs} epochs (slack {SLACK})")
+    leak_check.assert_no_leak(epoch, epochs, SLACK, WARMUP, extra=process_state, unit="epochs")
 
 
 def dataset():
