@@ -422,3 +422,12 @@ def test_integer_division_of_the_lowest_value_by_minus_one_wraps_instead_of_trap
 
 def test_pad_value_is_a_double():
     assert F.pad(torch.tensor([1.0]), (0, 1), value=2**63).tolist() == [1.0, float(2**63)]
+
+
+def test_python_ints_between_2_63_and_2_64_are_scalars_for_floating_tensors():
+    assert torch.tensor(1.0).mul_(2**63).item() == float(2**63)
+    assert torch.tensor([1.0]).masked_fill(torch.tensor([False]), 2**63).tolist() == [1.0]
+    with pytest.raises(OverflowError, match="^int too big to convert$"):
+        torch.tensor(1.0).mul_(2**64)
+    with pytest.raises(OverflowError, match="^can't convert negative int to unsigned$"):
+        torch.tensor(1.0).mul_(-2**63 - 1)

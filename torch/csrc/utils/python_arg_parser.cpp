@@ -744,9 +744,18 @@ at::Scalar toScalar(PyObject* obj) {
   if (THPVariable_Check(obj)) return torch::utils::tensor_item(THPVariable_Unpack(obj));
   if (PyBool_Check(obj)) return at::Scalar(obj == Py_True);
   if (PyLong_Check(obj)) {
-    // Beyond int64: CPython's own OverflowError ("int too big to convert"), as in PyTorch.
-    const long long value = PyLong_AsLongLong(obj);
+    int overflow = 0;
+    const long long value = PyLong_AsLongLongAndOverflow(obj, &overflow);
     if (value == -1 && PyErr_Occurred()) throw py::error_already_set();
+    if (overflow != 0) {
+      // [2**63, 2**64): PyTorch keeps these as an unsigned 64-bit Scalar; here the nearest
+      // double, which a floating tensor takes as PyTorch does and an integer one refuses.
+      // Beyond, CPython's own OverflowError, as in PyTorch ("int too big to convert", "can't
+      // convert negative int to unsigned").
+      const unsigned long long u = PyLong_AsUnsignedLongLong(obj);
+      if (PyErr_Occurred()) throw py::error_already_set();
+      return at::Scalar(static_cast<double>(u));
+    }
     return at::Scalar(static_cast<int64_t>(value));
   }
   if (PyComplex_Check(obj)) {
