@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -176,9 +177,20 @@ TEST(AllocatorConfigTest, ErrorsAreValueErrors) {
   AllocatorConfig config;
   EXPECT_THROW(config.parseArgs("foo:1"), c10::ValueError);
   EXPECT_THROW(config.parseArgs("max_split_size_mb:1"), c10::ValueError);
-  EXPECT_THROW(config.parseArgs("max_split_size_mb:abc"), c10::ValueError);
-  EXPECT_THROW(config.parseArgs("max_split_size_mb"), c10::ValueError);
   EXPECT_THROW(config.parseArgs("max_split_size_mb;40"), c10::ValueError);
+}
+
+// Numbers are read with std::stoull / std::stod, as PyTorch reads them: what they throw is
+// what the caller sees (pybind11 turns std::invalid_argument into ValueError and
+// std::out_of_range into IndexError); a missing value is PyTorch's internal-assert error.
+TEST(AllocatorConfigTest, NumbersAreReadAsStdStoullReadsThem) {
+  AllocatorConfig config;
+  EXPECT_THROW(config.parseArgs("max_split_size_mb:abc"), std::invalid_argument);
+  EXPECT_THROW(config.parseArgs("max_split_size_mb:99999999999999999999"), std::out_of_range);
+  EXPECT_THROW(config.parseArgs("garbage_collection_threshold:abc"), std::invalid_argument);
+  EXPECT_THROW(config.parseArgs("max_split_size_mb"), c10::Error);
+  config.parseArgs("max_split_size_mb:20.5");  // the leading digits
+  EXPECT_EQ(config.max_split_size(), 20u * 1024 * 1024);
 }
 
 TEST(AllocatorConfigTest, OptionsOfOtherAllocatorsAreAccepted) {
