@@ -8,6 +8,8 @@
 #   make debug   the same build with DEBUG=1 (-O0 -g3), for gdb
 #   make docs    the Sphinx guides (+ Doxygen C++ reference), warnings are errors
 #   make clean   remove every build output
+#   make test-asan        a second build, build-asan/, with ASan + UBSan; all its tests under them
+#   make test-asan-smoke  the same build, bounded for CI: c10/ATen C++ tests, a few Python files
 
 PYTHON ?= python3
 VENV := .venv
@@ -18,6 +20,7 @@ DEB_PACKAGES := g++ make libgtest-dev libopenblas-dev doxygen graphviz gdb
 JOBS ?= $(shell nproc)
 
 .PHONY: all tour test build debug docs clean deps venv test-cpp test-python test-docs
+.PHONY: build-asan build-asan-smoke test-asan test-asan-smoke clean-asan
 
 all: build
 
@@ -80,3 +83,76 @@ docs: build
 
 clean:
 	rm -rf build docs/build docs/doxygen torch/lib torch/_C*.so compile_commands.json *.egg-info
+
+# ---- Sanitizers (guide: building.rst, "Sanitizers") ----
+# A second build tree, build-asan/, compiled with AddressSanitizer + UndefinedBehaviorSanitizer
+# (USE_ASAN/USE_UBSAN, cmake/Sanitizers.cmake). It builds its own copy of the package,
+# build-asan/python/torch (lib/, _C*.so, and links to the .py files), so build/, torch/lib and
+# torch/_C*.so stay as `make build` left them. No Debian package beyond `deps`: g++ brings
+# the sanitizer runtimes (libasan, libubsan). CPU only, RelWithDebInfo (-g: file:line in
+# every report); cmake/Sanitizers.cmake lowers the optimisation to -O1.
+ASAN_BUILD := build-asan
+ASAN_PYTHONPATH := $(CURDIR)/$(ASAN_BUILD)/python
+ASAN_LOGS := $(CURDIR)/$(ASAN_BUILD)/sanitizer-logs
+ASAN_CMAKE_ARGS := -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPython_EXECUTABLE=$(CURDIR)/$(PY) \
+  -DUSE_CUDA=OFF -DUSE_ASAN=ON -DUSE_UBSAN=ON -DTORCH_PACKAGE_DIR=$(ASAN_PYTHONPATH)/torch
+# The smoke build: the libraries, torch._C and the c10 and ATen test binaries only.
+ASAN_SMOKE_TARGETS := c10 torch_cpu _C \
+  $(patsubst %.cpp,c10_%,$(notdir $(filter-out c10/test/cuda/%,$(shell find c10/test -name '*_test.cpp')))) \
+  $(patsubst %.cpp,aten_%,$(notdir $(wildcard aten/src/ATen/test/*_test.cpp)))
+ASAN_SMOKE_PYTHON := test/c10 test/aten/test_factories.py test/autograd/test_autograd.py
+# Python tests that cannot run under the sanitizers, whatever the code does: gdb cannot trace
+# a process that runs ASan, and the stack-trace test starts `python -c "import torch"` with
+# an environment of PATH alone, so without the LD_PRELOAD that the sanitized torch needs.
+# (--deselect takes the test's id relative to the repository root, pytest's rootdir.)
+ASAN_PYTEST_SKIP := --ignore=$(CURDIR)/test/c10/test_debugger.py \
+  --ignore=$(CURDIR)/test/th/test_finding_thstorage_gdb.py \
+  --deselect=test/c10/test_allocator.py::test_errors_carry_the_cpp_stack_only_on_request
+# The sanitizers' settings, for the C++ tests and for Python. check_initialization_order:
+# a static initializer that reads another file's global before that one is initialized
+# is reported (the registries that fill at load time).
+ASAN_ENV := ASAN_OPTIONS=check_initialization_order=1 UBSAN_OPTIONS=print_stacktrace=1
+# How Python runs the sanitized package. python itself is not built with ASan, so its
+# runtime must be loaded first, by LD_PRELOAD; libstdc++ with it, so that ASan finds the
+# C++ runtime's __cxa_throw when it starts (else the first C++ exception stops the process).
+# PYTHONMALLOC=malloc sends every Python object through malloc, where ASan sees it: a
+# missing Py_INCREF in torch/csrc becomes a use-after-free report. Leaks are checked
+# (LeakSanitizer) with CPython's own left-overs suppressed (tools/sanitizers/lsan.supp).
+# pytest captures the tests' stderr and a sanitizer report ends the process, so reports go
+# to files in build-asan/sanitizer-logs (printed after the run), and abort_on_error lets
+# Python's faulthandler print which test was running. pytest runs from build-asan/python,
+# so that the tests' `python -c` and `python -m torch.tour` import the sanitized torch
+# too (the repository root comes second on PYTHONPATH, for tools/), and without its cache
+# plugin, which would write the normal runs' .pytest_cache.
+ASAN_PYTEST = rm -rf $(ASAN_LOGS) && mkdir -p $(ASAN_LOGS) && cd $(ASAN_PYTHONPATH) && \
+  env LD_PRELOAD="$$($(CXX) -print-file-name=libasan.so) $$($(CXX) -print-file-name=libstdc++.so)" \
+  PYTHONMALLOC=malloc PYTHONPATH=$(ASAN_PYTHONPATH):$(CURDIR) \
+  ASAN_OPTIONS=check_initialization_order=1:abort_on_error=1:log_path=$(ASAN_LOGS)/asan \
+  LSAN_OPTIONS=suppressions=$(CURDIR)/tools/sanitizers/lsan.supp:print_suppressions=0 \
+  UBSAN_OPTIONS=print_stacktrace=1:abort_on_error=1:log_path=$(ASAN_LOGS)/ubsan \
+  $(CURDIR)/$(PY) -m pytest -p no:cacheprovider $(ASAN_PYTEST_SKIP)
+# After pytest: print every report written, and fail if there is one.
+ASAN_REPORT = status=$$?; for f in $(ASAN_LOGS)/*; do test -f "$$f" || continue; \
+  echo "==== sanitizer report $$f"; cat "$$f"; status=1; done; exit $$status
+
+# Configure (CMake keeps what is already configured) and build all of build-asan.
+build-asan: venv deps
+	cmake -S . -B $(ASAN_BUILD) $(ASAN_CMAKE_ARGS)
+	cmake --build $(ASAN_BUILD) -- -j $(JOBS)
+
+build-asan-smoke: venv deps
+	cmake -S . -B $(ASAN_BUILD) $(ASAN_CMAKE_ARGS)
+	cmake --build $(ASAN_BUILD) --target $(ASAN_SMOKE_TARGETS) -- -j $(JOBS)
+
+# Everything: every C++ test, then the whole Python suite, under the sanitizers.
+test-asan: build-asan
+	cd $(ASAN_BUILD) && $(ASAN_ENV) ctest --output-on-failure -j $(JOBS)
+	$(ASAN_PYTEST) $(CURDIR)/test; $(ASAN_REPORT)
+
+# What CI runs after `make test` (.ci/run): c10's and ATen's C++ tests and a few Python files.
+test-asan-smoke: build-asan-smoke
+	cd $(ASAN_BUILD) && $(ASAN_ENV) ctest --output-on-failure -j $(JOBS) -R '^(c10|aten)\.'
+	$(ASAN_PYTEST) $(addprefix $(CURDIR)/,$(ASAN_SMOKE_PYTHON)); $(ASAN_REPORT)
+
+clean-asan:
+	rm -rf $(ASAN_BUILD)

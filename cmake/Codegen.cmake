@@ -23,8 +23,8 @@ set(GEN_PYTHON_SRCS
   ${GEN_PYTHON_DIR}/python_linalg_functions.cpp
   ${GEN_PYTHON_DIR}/python_variable_methods.cpp)
 set(GEN_PYI
-  ${TORCH_ROOT}/torch/_C/_VariableFunctions.pyi
-  ${TORCH_ROOT}/torch/_C/__init__.pyi)
+  ${TORCH_PACKAGE_DIR}/_C/_VariableFunctions.pyi
+  ${TORCH_PACKAGE_DIR}/_C/__init__.pyi)
 set(GEN_ATEN_HDRS
   ${GEN_ATEN_DIR}/Operators.h
   ${GEN_ATEN_DIR}/Functions.h
@@ -42,7 +42,7 @@ add_custom_command(
           --source-path ${TORCH_ROOT}/aten/src/ATen
           --install-dir ${GEN_ATEN_DIR}
           --python-install-dir ${GEN_PYTHON_DIR}
-          --pyi-install-dir ${TORCH_ROOT}/torch/_C
+          --pyi-install-dir ${TORCH_PACKAGE_DIR}/_C
   COMMAND ${CMAKE_COMMAND} -E touch ${CODEGEN_STAMP}
   DEPENDS ${TORCH_ROOT}/aten/src/ATen/native/native_functions.yaml ${CODEGEN_PY} ${CODEGEN_TEMPLATES}
   WORKING_DIRECTORY ${TORCH_ROOT}

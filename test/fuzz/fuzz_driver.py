@@ -446,6 +446,37 @@ def classify(call, ours, ref):
     return ("value", d) if d else ("agree", "")
 
 
+def value_diff_note(a, b, where=""):
+    """Where two value summaries first differ (for the report), or None."""
+    if a.get("py") != b.get("py"):
+        return None
+    if "items" in a and "items" in b:
+        for k, (x, y) in enumerate(zip(a["items"], b["items"])):
+            note = value_diff_note(x, y, "%sitem %d: " % (where, k))
+            if note:
+                return note
+        return None
+    if "vals" in a and "vals" in b and len(a["vals"]) == len(b["vals"]):
+        dtype = a.get("dtype")
+        rtol, atol = TOL.get(dtype, (0.0, 0.0) if dtype and ("int" in dtype or "bool" in dtype) else (1e-5, 1e-6))
+        bad = [i for i, (x, y) in enumerate(zip(a["vals"], b["vals"])) if not _close(x, y, rtol, atol)]
+        if bad:
+            i = bad[0]
+            return "%s%d of %d values differ; first at flat index %d: ours %s, reference %s" % (
+                where, len(bad), len(a["vals"]), i, json.dumps(a["vals"][i]), json.dumps(b["vals"][i]))
+    if "sum" in a and "sum" in b and a.get("n") == b.get("n"):
+        dtype = a.get("dtype")
+        rtol, atol = TOL.get(dtype, (0.0, 0.0) if dtype and ("int" in dtype or "bool" in dtype) else (1e-5, 1e-6))
+        for i, (x, y) in enumerate(zip(a.get("head", []), b.get("head", []))):
+            if not _close(x, y, rtol, atol):
+                return "%sfirst at flat index %d (of %d): ours %s, reference %s" % (
+                    where, i, a["n"], json.dumps(x), json.dumps(y))
+        return "%spast the first %d of %d values: ours sum %.9g (non-finite %d), reference sum %.9g " \
+            "(non-finite %d)" % (where, len(a.get("head", [])), a["n"], a["sum"], a.get("nonfinite", 0),
+                                 b["sum"], b.get("nonfinite", 0))
+    return None
+
+
 def _what(res, message=False):
     if res["k"] == "ok":
         return "ok"
@@ -717,6 +748,10 @@ class Fuzzer:
                     lines.append("    ours:      " + describe(o))
                     if self.reference:
                         lines.append("    reference: " + describe(r))
+                    if s == "value" and o and r and o.get("k") == r.get("k") == "ok":
+                        note = value_diff_note(o["v"], r["v"])
+                        if note:
+                            lines.append("    differs:   " + note)
         if groups:
             lines.append("")
             lines.append("=" * 100)
