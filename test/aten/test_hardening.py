@@ -431,3 +431,10 @@ def test_python_ints_between_2_63_and_2_64_are_scalars_for_floating_tensors():
         torch.tensor(1.0).mul_(2**64)
     with pytest.raises(OverflowError, match="^can't convert negative int to unsigned$"):
         torch.tensor(1.0).mul_(-2**63 - 1)
+
+
+def test_setitem_of_an_int_beyond_int64_is_a_value_error():
+    x = torch.tensor([1.0], dtype=torch.float16)
+    with pytest.raises(ValueError, match="^Overflow when unpacking long long$"):
+        x[0] = 2**64
+    assert x.tolist() == [1.0]

@@ -44,7 +44,7 @@ REFERENCE_EXTRA_TYPES = {
     # (python_arg_parser). Sizes and dims raise TypeError/ValueError instead, so only these ops.
     **{op: [_SCALAR_OVERFLOW] for op in (
         "torch.full", "torch.full_like", "torch.add", "torch.sub", "torch.mul", "torch.div", "torch.pow",
-        "torch.clamp", "torch.masked_fill", "torch.index_add", "torch.scatter", "Tensor.add_", "Tensor.sub_",
+        "torch.clamp", "torch.masked_fill", "torch.index_add", "torch.scatter", "torch.where", "Tensor.add_", "Tensor.sub_",
         "Tensor.mul_", "Tensor.div_", "Tensor.fill_", "Tensor.clamp", "Tensor.clamp_", "Tensor.index_add",
         "Tensor.index_add_", "Tensor.index_fill", "Tensor.index_fill_", "Tensor.masked_fill",
         "Tensor.masked_fill_", "Tensor.scatter", "Tensor.scatter_")},

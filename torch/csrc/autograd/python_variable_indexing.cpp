@@ -120,6 +120,12 @@ at::Tensor valueToTensor(const at::Tensor& self, PyObject* value) {
   if (THPVariable_Check(value)) return THPVariable_Unpack(value);
   if (PyBool_Check(value) || PyLong_Check(value) || PyFloat_Check(value) || PyComplex_Check(value) ||
       (PyIndex_Check(value) && !PySequence_Check(value))) {
+    if (PyLong_Check(value) && !PyBool_Check(value)) {
+      // PyTorch unpacks an int value as an int64 (THPUtils_unpackLong): beyond, its ValueError.
+      int overflow = 0;
+      PyLong_AsLongLongAndOverflow(value, &overflow);
+      TORCH_CHECK_VALUE(overflow == 0, "Overflow when unpacking long long");
+    }
     at::Tensor t = at::empty({}, self.scalar_type(), std::nullopt, self.device(), std::nullopt, std::nullopt);
     t.fill_(toScalar(value));
     return t;
