@@ -69,7 +69,7 @@ def test_pow_and_atan2():
         torch.pow(torch.tensor([2, 3]), -1)
 
 
-# ---- type promotion (PYTORCH_REFERENCE §3.5) ----
+# ---- type promotion ----
 
 @pytest.mark.parametrize("left, right, expected", [
     (torch.tensor([1, 2], dtype=torch.int32), 2.5, torch.float32),

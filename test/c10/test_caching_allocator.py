@@ -121,7 +121,7 @@ def test_get_allocation_size_picks_the_segment_size():
         2 * MiB, 2 * MiB, 20 * MiB, 20 * MiB, 10 * MiB, 12 * MiB]
 
 
-# ---- worked examples (PYTORCH_REFERENCE 4.3) -------------------------------------------
+# ---- worked examples -------------------------------------------
 
 @pytest.mark.parametrize(
     "request_size, block_size, segment_size, pool",

@@ -1,5 +1,5 @@
 // Tests DataPtr ownership (context + deleter), InefficientStdFunctionContext, Allocator::clone/raw_* and the priority registry.
-// Mirrors PyTorch's c10/core/Allocator.{h,cpp} (PYTORCH_REFERENCE §1). Guide: docs/source/internals/memory.rst.
+// Mirrors PyTorch's c10/core/Allocator.{h,cpp}. Guide: docs/source/internals/memory.rst.
 #include <c10/core/Allocator.h>
 #include <c10/core/CPUAllocator.h>
 

@@ -1,5 +1,5 @@
 // Tests alloc_cpu (null for 0, 64-byte alignment, negative sizes, zero/junk fill), DefaultCPUAllocator and its memory reporter.
-// Mirrors PyTorch's c10/core/impl/alloc_cpu.cpp and c10/core/CPUAllocator.cpp (PYTORCH_REFERENCE §2). Guide: docs/source/internals/memory.rst.
+// Mirrors PyTorch's c10/core/impl/alloc_cpu.cpp and c10/core/CPUAllocator.cpp. Guide: docs/source/internals/memory.rst.
 #include <c10/core/CPUAllocator.h>
 #include <c10/core/alignment.h>
 #include <c10/core/impl/alloc_cpu.h>

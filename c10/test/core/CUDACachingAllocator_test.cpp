@@ -141,7 +141,7 @@ TEST(CUDACachingAllocatorSizes, GetAllocationSizePicksTheSegmentSize) {
   EXPECT_EQ(DeviceCachingAllocator::get_allocation_size(11534848), 12 * kMB);  // round_size(11 MiB + 1)
 }
 
-// ---- the worked examples of PYTORCH_REFERENCE 4.3 ---------------------------------------
+// ---- worked examples of the size functions (round_size, segment sizes) --------------------
 
 TEST(CUDACachingAllocatorWorkedExamples, FourBytesTake512BytesFromANew2MiBSegment) {
   Sim sim(kGiB);

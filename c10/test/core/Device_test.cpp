@@ -1,5 +1,5 @@
 // Tests Device string parsing (grammar and exact error texts), printing, equality, hashing and DeviceTypeName.
-// Mirrors PyTorch's c10/test/core/Device_test.cpp (PYTORCH_REFERENCE §3.4). Guide: docs/source/internals/tensors.rst.
+// Mirrors PyTorch's c10/test/core/Device_test.cpp. Guide: docs/source/internals/tensors.rst.
 #include <c10/core/Device.h>
 #include <c10/core/DeviceType.h>
 

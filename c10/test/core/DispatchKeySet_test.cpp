@@ -1,5 +1,5 @@
 // Tests DispatchKeySet: highest-priority key, backend tie-breaks, has/remove on per-backend keys, iteration order, printing, FULL_AFTER and alias keys.
-// Mirrors PyTorch's c10/test/core/DispatchKeySet_test.cpp (PYTORCH_REFERENCE §7.1). Guide: docs/source/internals/dispatch.rst.
+// Mirrors PyTorch's c10/test/core/DispatchKeySet_test.cpp. Guide: docs/source/internals/dispatch.rst.
 #include <c10/core/DispatchKeySet.h>
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Tests ScalarType: the full promote_types table, element sizes, signedness, names, and the TypeMeta round trip.
-// Mirrors PyTorch's c10/core/ScalarType.{h,cpp} and test/test_type_promotion.py (PYTORCH_REFERENCE §3.5). Guide: docs/source/internals/tensors.rst.
+// Mirrors PyTorch's c10/core/ScalarType.{h,cpp} and test/test_type_promotion.py. Guide: docs/source/internals/tensors.rst.
 #include <c10/core/ScalarType.h>
 #include <c10/util/typeid.h>
 
@@ -30,7 +30,7 @@ constexpr ScalarType c8 = ScalarType::ComplexDouble;
 constexpr int kN = 13;
 constexpr ScalarType kOrder[kN] = {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c2, c4, c8};
 
-// Typed in from PYTORCH_REFERENCE.md §3.5 (torch.promote_types, verified on PyTorch 2.14).
+// Typed in from torch.promote_types of PyTorch 2.x.
 // Row = first operand, column = second operand, both in kOrder.
 // clang-format off
 constexpr ScalarType kExpected[kN][kN] = {

@@ -1,5 +1,5 @@
 // Tests StorageImpl/Storage: size and device, the resizable-needs-allocator assert, set_data_ptr, and when the bytes are freed (strong vs weak references).
-// Mirrors PyTorch's c10/core/StorageImpl.h and c10/core/Storage.h (PYTORCH_REFERENCE §3.1, §3.3). Guide: docs/source/internals/memory.rst.
+// Mirrors PyTorch's c10/core/StorageImpl.h and c10/core/Storage.h. Guide: docs/source/internals/memory.rst.
 #include <c10/core/CPUAllocator.h>
 #include <c10/core/Storage.h>
 #include <c10/core/StorageImpl.h>

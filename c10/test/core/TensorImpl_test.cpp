@@ -1,5 +1,5 @@
 // Tests TensorImpl metadata: contiguity and density rules, numel, key set, shared version counter, size() wrapping, data() offset and storage lifetime.
-// Mirrors PyTorch's c10/core/TensorImpl.{h,cpp} and c10/core/Contiguity.h (PYTORCH_REFERENCE §3.2). Guide: docs/source/internals/tensors.rst.
+// Mirrors PyTorch's c10/core/TensorImpl.{h,cpp} and c10/core/Contiguity.h. Guide: docs/source/internals/tensors.rst.
 #include <c10/core/CPUAllocator.h>
 #include <c10/core/Contiguity.h>
 #include <c10/core/TensorImpl.h>

@@ -1,5 +1,5 @@
 // Tests intrusive_ptr / weak_intrusive_ptr: count transitions, lock(), release_resources vs destructor timing, release/reclaim, conversions, swap, hash, thread safety.
-// Mirrors PyTorch's c10/test/util/intrusive_ptr_test.cpp (PYTORCH_REFERENCE §3.3). Guide: docs/source/internals/memory.rst.
+// Mirrors PyTorch's c10/test/util/intrusive_ptr_test.cpp. Guide: docs/source/internals/memory.rst.
 #include <c10/util/intrusive_ptr.h>
 
 #include <gtest/gtest.h>
