@@ -438,3 +438,10 @@ def test_setitem_of_an_int_beyond_int64_is_a_value_error():
     with pytest.raises(ValueError, match="^Overflow when unpacking long long$"):
         x[0] = 2**64
     assert x.tolist() == [1.0]
+
+
+def test_expanding_a_zero_dim_tensor_reads_nothing_past_its_sizes():
+    # expand computed a new leading dimension's stride from the dimension after it, which a
+    # 0-d tensor's last new dimension does not have (an 8-byte heap read past the vector).
+    y = torch.tensor(2.0).expand(3, 2)
+    assert y.tolist() == [[2.0, 2.0]] * 3 and y.stride() == (0, 0)

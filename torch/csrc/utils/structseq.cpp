@@ -2,6 +2,10 @@
 // Mirrors PyTorch's torch/csrc/utils/structseq.cpp. Guide: docs/source/internals/generated_code.rst.
 #include <torch/csrc/utils/structseq.h>
 
+#include <deque>
+#include <string>
+#include <vector>
+
 #include <torch/csrc/autograd/python_variable.h>
 
 #include <structmember.h>
@@ -44,12 +48,17 @@ PyTypeObject* get_return_type(const std::string& name, const std::vector<const c
   auto& types = registry();
   auto it = types.find(name);
   if (it != types.end()) return it->second;
-  // The descriptors must outlive the type: allocated once per name, never freed.
-  auto* members = new PyStructSequence_Field[fields.size() + 1];
-  for (size_t i = 0; i < fields.size(); i++) members[i] = {fields[i], ""};
-  members[fields.size()] = {nullptr, nullptr};
-  auto* qualified = new std::string("torch.return_types." + name);
-  auto* desc = new PyStructSequence_Desc{qualified->c_str(), nullptr, members, static_cast<int>(fields.size())};
+  // The descriptors must outlive the type: kept once per name in containers that never
+  // move their elements (deque), so they stay reachable for as long as the process runs.
+  static std::deque<std::vector<PyStructSequence_Field>> all_members;
+  static std::deque<std::string> all_names;
+  static std::deque<PyStructSequence_Desc> all_descs;
+  auto& members = all_members.emplace_back();
+  for (const char* field : fields) members.push_back({field, ""});
+  members.push_back({nullptr, nullptr});
+  const std::string& qualified = all_names.emplace_back("torch.return_types." + name);
+  auto* desc = &all_descs.emplace_back(
+      PyStructSequence_Desc{qualified.c_str(), nullptr, members.data(), static_cast<int>(fields.size())});
   auto* type = new PyTypeObject{};
   if (PyStructSequence_InitType2(type, desc) < 0) {
     TORCH_CHECK(false, "PyStructSequence_InitType2 failed for torch.return_types.", name);

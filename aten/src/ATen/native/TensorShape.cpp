@@ -211,7 +211,9 @@ Tensor expand(const Tensor& self, IntArrayRef size, bool implicit) {
     const int64_t offset = ndim - 1 - i;
     const int64_t dim = tensor_dim - 1 - offset;
     const int64_t cur_size = dim >= 0 ? self.size(dim) : 1;
-    const int64_t cur_stride = dim >= 0 ? self.stride(dim) : expandedSizes[i + 1] * expandedStrides[i + 1];
+    // A new leading dimension steps over everything inside it (1 past the last one).
+    const int64_t cur_stride =
+        dim >= 0 ? self.stride(dim) : (i + 1 < ndim ? expandedSizes[i + 1] * expandedStrides[i + 1] : 1);
     int64_t target = size[i];
     if (target == -1) {
       TORCH_CHECK(dim >= 0, "The expanded size of the tensor (", target,
