@@ -445,3 +445,80 @@ def test_expanding_a_zero_dim_tensor_reads_nothing_past_its_sizes():
     # 0-d tensor's last new dimension does not have (an 8-byte heap read past the vector).
     y = torch.tensor(2.0).expand(3, 2)
     assert y.tolist() == [[2.0, 2.0]] * 3 and y.stride() == (0, 0)
+
+
+@pytest.mark.parametrize("dtype, bits", [(torch.int64, 64), (torch.int32, 32), (torch.int16, 16), (torch.int8, 8)])
+def test_integer_arithmetic_wraps_around_as_in_pytorch(dtype, bits):
+    # The kernels multiply and add int64_t values; the build's -fwrapv makes the overflow a
+    # two's-complement wrap-around (what PyTorch returns) instead of undefined behaviour.
+    x = torch.tensor([2**(bits - 2)], dtype=dtype)
+    assert (x * 4).tolist() == [0]
+    top, low = 2**(bits - 1) - 1, -2**(bits - 1)
+    assert (torch.tensor([top], dtype=dtype) + 1).tolist() == [low]
+    assert (-torch.tensor([low], dtype=dtype)).tolist() == [low]
+    assert torch.tensor([low], dtype=dtype).abs().tolist() == [low]
+
+
+def test_int64_reductions_and_matmul_wrap_around():
+    top = 2**63 - 1
+    assert torch.tensor([top, 1]).sum().item() == -2**63
+    assert torch.tensor([top, 1]).cumsum(0).tolist() == [top, -2**63]
+    assert torch.tensor([2**62, 4]).prod().item() == 0
+    assert (torch.tensor([[2**62, 2**62]]) @ torch.tensor([[2], [2]])).tolist() == [[0]]
+    # 3**100 mod 2**64, read as a signed int64 (Python computes it exactly).
+    assert (torch.tensor([3]) ** 100).item() == (3**100 + 2**63) % 2**64 - 2**63
+    assert torch.sub(torch.tensor([-2**63]), torch.tensor([2]), alpha=2**62).item() == 0
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: torch.zeros(1, 3).expand(2, 3).scatter_(0, torch.tensor([[0, 1, 0]]), 1.0),
+     "^unsupported operation: more than one element of the written-to tensor refers to a single memory location"),
+    (lambda: torch.zeros(1, 3).expand(2, 3).scatter_add_(0, torch.tensor([[0, 1, 0]]), torch.ones(1, 3)),
+     "^unsupported operation: more than one element of the written-to tensor refers to a single memory location"),
+    (lambda: (lambda x: x.scatter_(0, torch.tensor([1, 2]), x[:2]))(torch.arange(4.)),
+     "^unsupported operation: some elements of the input tensor and the written-to tensor refer to a single"),
+    (lambda: (lambda x: x.scatter_(0, x[:2], 5))(torch.arange(4)),
+     "^unsupported operation: some elements of the input tensor and the written-to tensor refer to a single"),
+])
+def test_scatter_refuses_overlapping_writes(call, message):
+    with pytest.raises(RuntimeError, match=message):
+        call()
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: torch.ones(3, dtype=torch.float16).clamp(None, 2**63), "^value cannot be converted to type c10::Half"),
+    (lambda: torch.ones(3, dtype=torch.float16).clamp(70000.0), "^value cannot be converted to type c10::Half"),
+    (lambda: torch.ones(3, dtype=torch.float16).clamp_max_(70000.0), "^value cannot be converted to type c10::Half"),
+    (lambda: torch.ones(3, dtype=torch.bfloat16).clamp(None, 1e39), "^value cannot be converted to type c10::BFloat16"),
+    (lambda: torch.ones(3, dtype=torch.int8).clamp_min(300), "^value cannot be converted to type int8_t"),
+])
+def test_clamp_bounds_the_dtype_cannot_hold_are_refused(call, message):
+    with pytest.raises(RuntimeError, match=message + " without overflow$"):
+        call()
+    # An infinite bound is a value every floating dtype holds.
+    assert torch.ones(2, dtype=torch.float16).clamp(None, float("inf")).tolist() == [1.0, 1.0]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: torch.ones(3).norm(dtype=torch.int64), "dtype should be floating point or complex, but got Long"),
+    (lambda: torch.ones(3, dtype=torch.float64).norm(dtype=torch.float32),
+     r"the dtype of the input \(Double\) should be convertible without narrowing to the specified dtype \(Float\)"),
+    (lambda: torch.linalg.vector_norm(torch.ones(3, dtype=torch.half), dtype=torch.bfloat16),
+     r"the dtype of the input \(Half\) should be convertible without narrowing to the specified dtype \(BFloat16\)"),
+    (lambda: torch.linalg.vector_norm(torch.ones(3, dtype=torch.complex64), dtype=torch.float32),
+     "dtype should be complex for complex inputs, but got Float"),
+    (lambda: torch.linalg.vector_norm(torch.ones(3), dtype=torch.complex64),
+     "dtype should be real for real inputs, but got ComplexFloat"),
+])
+def test_norm_dtype_may_widen_but_not_narrow(call, message):
+    with pytest.raises(RuntimeError, match="^linalg.vector_norm: " + message + "$"):
+        call()
+    widened = torch.ones(3, dtype=torch.float16).norm(dtype=torch.float32)
+    assert widened.dtype == torch.float32 and widened.item() == pytest.approx(math.sqrt(3))
+
+
+def test_sum_into_bool_is_any_nonzero():
+    # The input is cast to bool first (0.5 and -0.5 are both True), then summed as "or".
+    assert torch.tensor([0.5, -0.5]).sum(dtype=torch.bool).item() is True
+    assert torch.tensor([[True, False], [False, False]]).sum(1, dtype=torch.bool).tolist() == [True, False]
+    assert torch.tensor([True, True]).sum().dtype == torch.int64

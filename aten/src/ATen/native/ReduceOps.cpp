@@ -454,6 +454,18 @@ Tensor linalg_vector_norm(const Tensor& self, const Scalar& ord, OptionalIntArra
                 "linalg.vector_norm cannot compute the ", ord.toDouble(), " norm on an empty tensor because the "
                 "operation does not have an identity");
   }
+  const ScalarType self_dtype = self.scalar_type();
+  if (opt_dtype.has_value()) {
+    const ScalarType dtype = *opt_dtype;
+    // The dtype a norm is computed in may widen the input, never narrow it or change its kind.
+    TORCH_CHECK(c10::isFloatingType(dtype) || c10::isComplexType(dtype),
+                "linalg.vector_norm: dtype should be floating point or complex, but got ", dtype);
+    TORCH_CHECK(c10::isComplexType(self_dtype) == c10::isComplexType(dtype), "linalg.vector_norm: dtype should be ",
+                c10::isComplexType(self_dtype) ? "complex" : "real", " for ", c10::isComplexType(self_dtype) ? "complex" : "real",
+                " inputs, but got ", dtype);
+    TORCH_CHECK(promoteTypes(self_dtype, dtype) == dtype, "linalg.vector_norm: the dtype of the input (", self_dtype,
+                ") should be convertible without narrowing to the specified dtype (", dtype, ")");
+  }
   // The norm of complex values is the norm of their absolute values, a real tensor.
   if (c10::isComplexType(self.scalar_type())) {
     return at::linalg_vector_norm(at::abs(self), ord, dim, keepdim,

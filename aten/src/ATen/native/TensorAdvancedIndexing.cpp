@@ -441,6 +441,13 @@ Tensor& scatter_impl(Tensor& self, int64_t dim, const Tensor& index, const Tenso
     TORCH_CHECK(src->scalar_type() == self.scalar_type(), name, "(): Expected self.dtype to be equal to src.dtype");
   }
   scatter_shape_check(self, dim, index, src);
+  // As PyTorch's scatter meta functions: self is written through index, so no two of its
+  // elements may share memory, and neither index nor src may be read from what is written.
+  at::assert_no_internal_overlap(self);
+  at::assert_no_overlap(self, index);
+  if (src) {
+    at::assert_no_overlap(self, *src);
+  }
   if (index.numel() == 0) return self;
   Tensor idx = index.dim() == 0 && self.dim() == 1 ? index.unsqueeze(0) : index;
   Tensor self_restrided = restride_dim(self, dim, idx.sizes());

@@ -60,7 +60,7 @@ acc_t pairwise_sum(const char* p, int64_t stride, int64_t n) {
 // [marker: sum_kernel]
 void sum_kernel_impl(TensorIteratorBase& iter) {
   // Complex sums are pairwise too: the real and imaginary parts are two float sums.
-  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(kHalf, kBFloat16, iter.dtype(0), "sum_cpu", [&] {
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(kBool, kHalf, kBFloat16, iter.dtype(0), "sum_cpu", [&] {
     using acc_t = at::opmath_type<scalar_t>;
     reduce_rows<acc_t>(
         iter, acc_t(0),

@@ -18,12 +18,14 @@ void where_kernel_impl(TensorIterator& iter) {
   });
 }
 
-// std::min(std::max(a, lo), hi) keeps a NaN `a` (both comparisons are false).
+// std::min(std::max(a, lo), hi) keeps a NaN `a` (both comparisons are false). A bound goes
+// through Scalar::to<scalar_t>, checked: one the dtype cannot hold (70000 for Half, 300 for
+// int8) is PyTorch's "value cannot be converted to type c10::Half without overflow".
 void clamp_scalar_kernel_impl(TensorIteratorBase& iter, Scalar min_, Scalar max_) {
   AT_DISPATCH_ALL_TYPES_AND2(kBFloat16, kHalf, iter.common_dtype(), "clamp_scalar_cpu", [&] {
     using opmath_t = opmath_type<scalar_t>;
-    const auto min = min_.to<opmath_t>();
-    const auto max = max_.to<opmath_t>();
+    const opmath_t min = min_.to<scalar_t>();
+    const opmath_t max = max_.to<scalar_t>();
     cpu_kernel_vec(iter, [=](scalar_t a_) -> scalar_t {
       const opmath_t a = a_;
       return std::min(std::max(a, min), max);
@@ -34,7 +36,7 @@ void clamp_scalar_kernel_impl(TensorIteratorBase& iter, Scalar min_, Scalar max_
 void clamp_min_scalar_kernel_impl(TensorIteratorBase& iter, Scalar min_) {
   AT_DISPATCH_ALL_TYPES_AND2(kBFloat16, kHalf, iter.common_dtype(), "clamp_min_scalar_cpu", [&] {
     using opmath_t = opmath_type<scalar_t>;
-    const auto min = min_.to<opmath_t>();
+    const opmath_t min = min_.to<scalar_t>();
     cpu_kernel_vec(iter, [=](scalar_t a_) -> scalar_t {
       const opmath_t a = a_;
       return std::max(a, min);
@@ -45,7 +47,7 @@ void clamp_min_scalar_kernel_impl(TensorIteratorBase& iter, Scalar min_) {
 void clamp_max_scalar_kernel_impl(TensorIteratorBase& iter, Scalar max_) {
   AT_DISPATCH_ALL_TYPES_AND2(kBFloat16, kHalf, iter.common_dtype(), "clamp_max_scalar_cpu", [&] {
     using opmath_t = opmath_type<scalar_t>;
-    const auto max = max_.to<opmath_t>();
+    const opmath_t max = max_.to<scalar_t>();
     cpu_kernel_vec(iter, [=](scalar_t a_) -> scalar_t {
       const opmath_t a = a_;
       return std::min(a, max);
