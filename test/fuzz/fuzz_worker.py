@@ -16,9 +16,14 @@ import warnings
 # Cap the address space before torch is imported: a "huge size" call that a kernel does not
 # reject must fail to allocate (PyTorch's allocator then raises RuntimeError), not swap the
 # machine. No core files either: a crash is expected and reported, not debugged from here.
+# Under AddressSanitizer (`make test-asan` preloads its runtime) the address space cannot be
+# capped: ASan reserves terabytes of shadow memory up front. There its allocator sets the
+# bound instead (ASAN_OPTIONS max_allocation_size_mb, allocator_may_return_null).
 _AS_LIMIT = int(os.environ.get("FUZZ_AS_LIMIT", str(6 << 30)))
+_UNDER_ASAN = "libasan" in os.environ.get("LD_PRELOAD", "")
 try:
-    resource.setrlimit(resource.RLIMIT_AS, (_AS_LIMIT, _AS_LIMIT))
+    if not _UNDER_ASAN:
+        resource.setrlimit(resource.RLIMIT_AS, (_AS_LIMIT, _AS_LIMIT))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 except (ValueError, OSError):
     pass
