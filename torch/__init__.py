@@ -10,6 +10,33 @@ on this module by ``torch._C`` itself while it loads (``torch/csrc/Dtype.cpp``).
 
 __version__ = "2.13.0a0+anatomy"
 
+
+# [marker: load_simulated_cuda]
+def _load_simulated_cuda():
+    """With TORCH_CUDA_SIMULATE=N, load the simulated CUDA device before torch._C.
+
+    torch/lib/simulated/libcudart.so.<major> implements CUDA's runtime API on the CPU, under
+    the real runtime's soname: loaded first (RTLD_GLOBAL), it is the libcudart that
+    libc10_cuda and torch._C then bind to. Guide: docs/source/internals/cuda_simulated_device.rst.
+    """
+    import ctypes
+    import glob
+    import os
+
+    if os.environ.get("TORCH_CUDA_SIMULATE", "") in ("", "0"):
+        return
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib", "simulated")
+    runtimes = sorted(glob.glob(os.path.join(here, "libcudart.so.*")))
+    if not runtimes:
+        raise RuntimeError(
+            "TORCH_CUDA_SIMULATE is set, but this build has no simulated CUDA device "
+            "(torch/lib/simulated/libcudart.so.*): it is built with USE_CUDA=1")
+    ctypes.CDLL(runtimes[0], mode=ctypes.RTLD_GLOBAL)
+
+
+_load_simulated_cuda()
+# [end marker: load_simulated_cuda]
+
 # Importing _C also installs torch.float32, torch.int64, ... on this module.
 from torch import _C  # noqa: E402
 from torch._C import device, dtype  # noqa: E402

@@ -320,6 +320,9 @@ def test_set_per_process_memory_fraction(gpu):
         torch.cuda.set_per_process_memory_fraction(-0.1)
     with pytest.raises(ValueError, match="Invalid fraction value"):
         torch.cuda.set_per_process_memory_fraction(2.0)
+    # What earlier tests cached and peaked at would count against the fraction.
+    torch.cuda.empty_cache()
+    torch.cuda.reset_peak_memory_stats()
     total = torch.cuda.mem_get_info()[1]
     torch.cuda.set_per_process_memory_fraction(0.5)
     assert torch.cuda.get_per_process_memory_fraction() == 0.5
@@ -328,7 +331,7 @@ def test_set_per_process_memory_fraction(gpu):
     torch.cuda.caching_allocator_delete(p)
     torch.cuda.empty_cache()
     with pytest.raises(torch.OutOfMemoryError, match="out of memory"):
-        torch.cuda.caching_allocator_alloc(int(total * 0.5))
+        torch.cuda.caching_allocator_alloc(int(total * 0.5) + 1)  # a byte past half
     torch.cuda.set_per_process_memory_fraction(1.0)
     p = torch.cuda.caching_allocator_alloc(1024)  # still usable
     torch.cuda.caching_allocator_delete(p)

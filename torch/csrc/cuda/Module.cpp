@@ -13,6 +13,8 @@
 
 #include <pybind11/stl.h>
 
+#include <dlfcn.h>
+
 #include <chrono>
 #include <thread>
 
@@ -130,6 +132,20 @@ void initModule(py::module_& m) {
     C10_CUDA_CHECK(cudaLaunchHostFunc(stream, &sleepHostFunc,
                                       reinterpret_cast<void*>(static_cast<uintptr_t>(cycles))));
   });
+
+  // ---- the simulated CUDA device (c10/cuda/impl/sim) ----
+  // Looked up at run time: these functions exist only in the simulated libcudart, which
+  // `import torch` loads with TORCH_CUDA_SIMULATE=N in place of NVIDIA's.
+  m.def("_cuda_isSimulated", [] { return dlsym(RTLD_DEFAULT, "c10_cuda_sim_is_simulated") != nullptr; });
+  auto sim_stream_call = [](const char* symbol, uintptr_t stream) {
+    using Fn = cudaError_t (*)(cudaStream_t);
+    auto fn = reinterpret_cast<Fn>(dlsym(RTLD_DEFAULT, symbol));
+    TORCH_CHECK(fn != nullptr, "holding a stream back needs the simulated CUDA device (TORCH_CUDA_SIMULATE=1)");
+    C10_CUDA_CHECK(fn(reinterpret_cast<cudaStream_t>(stream)));
+  };
+  m.def("_cuda_simHoldStream", [sim_stream_call](uintptr_t stream) { sim_stream_call("c10_cuda_sim_hold_stream", stream); });
+  m.def("_cuda_simReleaseStream",
+        [sim_stream_call](uintptr_t stream) { sim_stream_call("c10_cuda_sim_release_stream", stream); });
 
   // ---- the caching allocator (torch.cuda.memory) ----
   m.def("_cuda_memoryStats", [](int device) {
