@@ -16,6 +16,8 @@ set(GEN_ATEN_SRCS
   ${GEN_ATEN_DIR}/RegisterCompositeExplicitAutogradNonFunctional.cpp)
 # The Python bindings of the operators (tools/codegen/gen_python.py), compiled into torch._C
 # (torch/CMakeLists.txt), and the stubs torch/_C/_VariableFunctions.pyi and __init__.pyi.
+# RegisterCUDA.cpp registers the CUDA kernels; it is compiled into libtorch_cuda (aten/CMakeLists.txt).
+set(GEN_ATEN_CUDA_SRCS ${GEN_ATEN_DIR}/RegisterCUDA.cpp)
 set(GEN_PYTHON_DIR ${PROJECT_BINARY_DIR}/torch/csrc/autograd/generated)
 set(GEN_PYTHON_SRCS
   ${GEN_PYTHON_DIR}/python_torch_functions.cpp
@@ -37,7 +39,7 @@ set(CODEGEN_STAMP ${GEN_ATEN_DIR}/.codegen.stamp)
 
 add_custom_command(
   OUTPUT ${CODEGEN_STAMP}
-  BYPRODUCTS ${GEN_ATEN_SRCS} ${GEN_ATEN_HDRS} ${GEN_PYTHON_SRCS} ${GEN_PYI}
+  BYPRODUCTS ${GEN_ATEN_SRCS} ${GEN_ATEN_CUDA_SRCS} ${GEN_ATEN_HDRS} ${GEN_PYTHON_SRCS} ${GEN_PYI}
   COMMAND ${Python_EXECUTABLE} -m tools.codegen.gen
           --source-path ${TORCH_ROOT}/aten/src/ATen
           --install-dir ${GEN_ATEN_DIR}

@@ -34,6 +34,23 @@ def _load_simulated_cuda():
     ctypes.CDLL(runtimes[0], mode=ctypes.RTLD_GLOBAL)
 
 
+def _load_cuda_kernels():
+    """Load libtorch_cuda.so, whose static initializers register the CUDA operators.
+
+    The simulated device's build of it (torch/lib/simulated) with TORCH_CUDA_SIMULATE, the
+    nvcc build (torch/lib) otherwise; a build without CUDA has neither.
+    """
+    import ctypes
+    import os
+
+    lib = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib")
+    if os.environ.get("TORCH_CUDA_SIMULATE", "") not in ("", "0"):
+        lib = os.path.join(lib, "simulated")
+    path = os.path.join(lib, "libtorch_cuda.so")
+    if os.path.exists(path):
+        ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+
+
 _load_simulated_cuda()
 # [end marker: load_simulated_cuda]
 
@@ -41,6 +58,8 @@ _load_simulated_cuda()
 from torch import _C  # noqa: E402
 from torch._C import device, dtype  # noqa: E402
 from torch._C import OutOfMemoryError  # noqa: E402
+
+_load_cuda_kernels()
 
 from torch import storage  # noqa: E402
 from torch.storage import UntypedStorage  # noqa: E402

@@ -109,6 +109,24 @@ class Tensor(TensorBase):
         return handle
     # [end marker: Tensor autograd]
 
+    # ---- devices (PyTorch binds these in C: THPVariable_cpu / THPVariable_cuda in
+    # torch/csrc/autograd/python_variable_methods.cpp; both are Tensor.to underneath) ----
+    def cpu(self, memory_format=torch.preserve_format):
+        """This tensor on the CPU: itself if it is there already, else a copy."""
+        return self.to("cpu", memory_format=memory_format)
+
+    def cuda(self, device=None, non_blocking=False, memory_format=torch.preserve_format):
+        """This tensor on a CUDA device (the current one by default): itself if it is there."""
+        if device is None:
+            device = torch.device("cuda", torch.cuda.current_device())
+        elif isinstance(device, int):
+            device = torch.device("cuda", device)
+        else:
+            device = torch.device(device)
+        if device.type != "cuda":
+            raise RuntimeError("Invalid device, must be cuda device")
+        return self.to(device, non_blocking=non_blocking, memory_format=memory_format)
+
     # ---- printing ----
     def __repr__(self, *, tensor_contents=None):
         from torch import _tensor_str

@@ -38,3 +38,37 @@
 #define C10_DEVICE
 #define C10_HOST
 #endif
+
+// [marker: CUDA_KERNEL_ASSERT]
+// An assert inside a CUDA kernel. On a GPU a failure stops the kernel and the device reports
+// "device-side assert triggered" at the next synchronizing call (PyTorch's Macros.h). The
+// simulated CUDA device defines its own (c10/cuda/impl/sim/cuda_sim.h, included first), with
+// the same effect. Host code compiled without either gets the C assert.
+#ifndef CUDA_KERNEL_ASSERT
+#if defined(__CUDACC__)
+#include <cstdio>
+#include <cstdlib>
+namespace c10 {
+// On the device, CUDA's own __assert_fail (declared by its device headers) prints the failing
+// block and thread and makes the kernel fail with cudaErrorAssert. The host pass of a .cu
+// file compiles the other branch.
+__host__ __device__ inline void cuda_kernel_assert_fail(const char* cond, const char* file, unsigned int line,
+                                                        const char* func) {
+#if defined(__CUDA_ARCH__)
+  __assert_fail(cond, file, line, func);
+#else
+  std::fprintf(stderr, "%s:%u: %s: Assertion `%s` failed.\n", file, line, func, cond);
+  std::abort();
+#endif
+}
+}  // namespace c10
+#define CUDA_KERNEL_ASSERT(cond)                                                                   \
+  if (__builtin_expect(!(cond), 0)) {                                                              \
+    ::c10::cuda_kernel_assert_fail(#cond, __FILE__, static_cast<unsigned int>(__LINE__), __func__); \
+  }
+#else
+#include <cassert>
+#define CUDA_KERNEL_ASSERT(cond) assert(cond)
+#endif
+#endif
+// [end marker: CUDA_KERNEL_ASSERT]

@@ -15,19 +15,19 @@
 namespace c10 {
 namespace detail {
 
-inline uint32_t fp32_bits(float f) {
+C10_HOST_DEVICE inline uint32_t fp32_bits(float f) {
   uint32_t u;
   std::memcpy(&u, &f, sizeof(u));
   return u;
 }
-inline float fp32_from_bits(uint32_t u) {
+C10_HOST_DEVICE inline float fp32_from_bits(uint32_t u) {
   float f;
   std::memcpy(&f, &u, sizeof(f));
   return f;
 }
 
 // binary16 -> binary32, exact (every half is a float).
-inline float fp16_ieee_to_fp32_value(uint16_t h) {
+C10_HOST_DEVICE inline float fp16_ieee_to_fp32_value(uint16_t h) {
   const uint32_t sign = static_cast<uint32_t>(h & 0x8000) << 16;
   uint32_t exponent = (h >> 10) & 0x1f;
   uint32_t mantissa = h & 0x3ff;
@@ -52,7 +52,7 @@ inline float fp16_ieee_to_fp32_value(uint16_t h) {
 }
 
 // binary32 -> binary16, round to nearest even; overflow gives inf, NaN stays NaN.
-inline uint16_t fp16_ieee_from_fp32_value(float f) {
+C10_HOST_DEVICE inline uint16_t fp16_ieee_from_fp32_value(float f) {
   const uint32_t x = fp32_bits(f);
   const uint32_t sign = (x >> 16) & 0x8000;
   const uint32_t abs = x & 0x7fffffff;
@@ -81,9 +81,9 @@ struct alignas(2) Half {
   static constexpr from_bits_t from_bits() { return from_bits_t(); }
 
   Half() = default;
-  constexpr Half(uint16_t bits, from_bits_t) : x(bits) {}
-  Half(float value) : x(detail::fp16_ieee_from_fp32_value(value)) {}
-  operator float() const { return detail::fp16_ieee_to_fp32_value(x); }
+  C10_HOST_DEVICE constexpr Half(uint16_t bits, from_bits_t) : x(bits) {}
+  C10_HOST_DEVICE Half(float value) : x(detail::fp16_ieee_from_fp32_value(value)) {}
+  C10_HOST_DEVICE operator float() const { return detail::fp16_ieee_to_fp32_value(x); }
 };
 
 inline std::ostream& operator<<(std::ostream& out, const Half& value) {

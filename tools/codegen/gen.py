@@ -25,6 +25,7 @@ from tools.codegen.utils import FileManager
 # build's list of generated sources never changes).
 REGISTERED_KEYS = [
     "CPU",
+    "CUDA",
     "Meta",
     "CompositeImplicitAutograd",
     "CompositeExplicitAutograd",

@@ -144,6 +144,12 @@ struct TORCH_API TensorIteratorBase {
   T scalar_value(int64_t arg) const {
     return *static_cast<const T*>(operands_[arg].data);
   }
+  // Take an input out of the iterator (a CPU scalar whose value a CUDA kernel captures
+  // instead of reading: Loops.cuh's gpu_kernel_with_scalars).
+  void remove_operand(int64_t arg) {
+    TORCH_INTERNAL_ASSERT(arg >= num_outputs_ && arg < ntensors(), "remove_operand: not an input");
+    operands_.erase(operands_.begin() + arg);
+  }
 
   // Run loop over the whole iteration space: chunks of up to grain_size elements are given to
   // at::parallel_for; below one grain it runs serially on this thread.

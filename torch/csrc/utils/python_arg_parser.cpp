@@ -931,7 +931,13 @@ std::optional<at::Layout> PythonArgs::layoutOptional(int i) const {
 }
 at::Device PythonArgs::device(int i) const {
   if (!args[i]) return at::Device(at::DeviceType::CPU);
-  return toDevice(args[i]);
+  const at::Device device = toDevice(args[i]);
+  if (device.is_cuda()) {
+    // Naming a CUDA device initialises CUDA, or raises why it cannot be used (PyTorch's
+    // torch::utils::device_lazy_init, which its generated bindings call for factories and .to()).
+    pybind11::module_::import("torch.cuda").attr("_lazy_init")();
+  }
+  return device;
 }
 std::optional<at::Device> PythonArgs::deviceOptional(int i) const {
   if (!args[i]) return std::nullopt;

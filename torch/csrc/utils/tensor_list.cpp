@@ -7,6 +7,7 @@
 #include <torch/csrc/utils/tensor_list.h>
 
 #include <ATen/Dispatch.h>
+#include <ATen/Functions.h>
 #include <torch/csrc/utils/python_arg_parser.h>
 
 #include <pybind11/pybind11.h>
@@ -18,8 +19,6 @@ namespace {
 
 void check_readable(const at::Tensor& tensor, const char* what) {
   TORCH_CHECK_NOT_IMPLEMENTED(!tensor.is_meta(), "Tensor.", what, "() is not supported for tensors on the meta device (no data)");
-  TORCH_CHECK(tensor.is_cpu(), "Tensor.", what, "() reads CPU memory; this tensor is on ", tensor.device(),
-              " (copy it to the CPU first)");
 }
 
 // [marker: load_scalar]
@@ -56,11 +55,18 @@ PyObject* recursive_to_list(const char* data, at::IntArrayRef sizes, at::IntArra
 at::Scalar tensor_item(const at::Tensor& tensor) {
   TORCH_CHECK(tensor.numel() == 1, "a Tensor with ", tensor.numel(), " elements cannot be converted to Scalar");
   check_readable(tensor, "item");
+  if (!tensor.is_cpu()) {
+    // Another device's memory: its _local_scalar_dense kernel copies the element over (for
+    // CUDA, after the kernels queued before it have run).
+    return at::_local_scalar_dense(tensor);
+  }
   return load_scalar(tensor.const_data_ptr(), tensor.scalar_type());
 }
 
-PyObject* tensor_to_list(const at::Tensor& tensor) {
-  check_readable(tensor, "tolist");
+PyObject* tensor_to_list(const at::Tensor& tensor_in) {
+  check_readable(tensor_in, "tolist");
+  // Another device's tensor is copied to the CPU first, as PyTorch does.
+  const at::Tensor tensor = tensor_in.is_cpu() ? tensor_in : tensor_in.to(at::Device(at::kCPU), tensor_in.scalar_type());
   return recursive_to_list(static_cast<const char*>(tensor.const_data_ptr()), tensor.sizes(), tensor.strides(), 0,
                            tensor.scalar_type(), tensor.itemsize());
 }

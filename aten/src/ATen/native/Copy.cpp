@@ -34,10 +34,12 @@ Tensor& copy_(Tensor& self, const Tensor& src, bool non_blocking) {
   if (iter.numel() == 0) {
     return self;
   }
-  TORCH_CHECK(iter.device_type(0) == iter.device_type(1),
-              "copy_: copies between devices are not supported by this build yet (", iter.device(1), " -> ",
-              iter.device(0), ")");
-  copy_stub(iter.device_type(0), iter, non_blocking);
+  // A copy with a CUDA tensor on either side is CUDA's kernel to run (host <-> device
+  // transfers included), as in PyTorch.
+  const bool involves_cuda = iter.device_type(0) == kCUDA || iter.device_type(1) == kCUDA;
+  TORCH_CHECK(involves_cuda || iter.device_type(0) == iter.device_type(1), "copy_: copies between ",
+              iter.device(1), " and ", iter.device(0), " are not supported");
+  copy_stub(involves_cuda ? kCUDA : iter.device_type(0), iter, non_blocking);
   return self;
 }
 // [end marker: copy_]

@@ -66,9 +66,8 @@ Tensor& fill_(Tensor& self, const Tensor& value) {
   if (self.is_meta()) {
     return self;
   }
-  // The Scalar overload, named by its type: a Scalar also converts to a Tensor.
-  Tensor& (*fill_scalar)(Tensor&, const Scalar&) = &fill_;
-  return fill_scalar(self, value.item());
+  // The Scalar overload, through the dispatcher: the kernel of self's device (CPU or CUDA).
+  return at::fill_(self, value.item());
 }
 
 Tensor& fill_meta_(Tensor& self, const Scalar& value) {

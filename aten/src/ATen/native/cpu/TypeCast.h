@@ -5,6 +5,7 @@
 // owner). Guide: docs/source/internals/tensor_iterator.rst.
 #pragma once
 
+#include <c10/macros/Macros.h>
 #include <c10/util/BFloat16.h>
 #include <c10/util/Half.h>
 #include <c10/util/complex.h>
@@ -19,8 +20,9 @@ struct is_complex_t : std::false_type {};
 template <typename T>
 struct is_complex_t<c10::complex<T>> : std::true_type {};
 
+// C10_HOST_DEVICE: CUDA kernels convert with it too (aten/src/ATen/native/cuda/TypeCast.cuh).
 template <typename To, typename From>
-inline To convert(From f) {
+C10_HOST_DEVICE inline To convert(From f) {
   if constexpr (std::is_same_v<To, From>) {
     return f;
   } else if constexpr (is_complex_t<From>::value && is_complex_t<To>::value) {
