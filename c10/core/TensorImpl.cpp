@@ -233,10 +233,16 @@ void TensorImpl::refresh_contiguous() {
 std::vector<int64_t> contiguous_strides(IntArrayRef sizes) {
   std::vector<int64_t> strides(sizes.size());
   int64_t stride = 1;
+  bool overflowed = false;
   for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
     strides[d] = stride;
-    stride *= std::max<int64_t>(sizes[d], 1);
+    // A zero-size dimension counts as 1, so strides can overflow even when numel is 0
+    // (empty(0, 2, 2**62)): PyTorch refuses those too (TensorImpl::empty_tensor_restride).
+    if (d > 0) {
+      overflowed |= mul_overflows(stride, std::max<int64_t>(sizes[d], 1), &stride);
+    }
   }
+  TORCH_CHECK(!overflowed, "Stride calculation overflowed");
   return strides;
 }
 

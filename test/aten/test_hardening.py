@@ -522,3 +522,49 @@ def test_sum_into_bool_is_any_nonzero():
     assert torch.tensor([0.5, -0.5]).sum(dtype=torch.bool).item() is True
     assert torch.tensor([[True, False], [False, False]]).sum(1, dtype=torch.bool).tolist() == [True, False]
     assert torch.tensor([True, True]).sum().dtype == torch.int64
+
+
+def test_arange_whose_length_does_not_fit_raises():
+    # end - start of two int64s needs 65 bits here; PyTorch 2.13 itself dies with SIGFPE.
+    with pytest.raises(RuntimeError, match=r"^invalid size, possible overflow\?$"):
+        torch.arange(0, -2**63, -1)
+    assert torch.arange(-2**63, 2**63 - 1, 2**62).tolist() == [-2**63, -2**62, 0, 2**62]
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: torch.ones(1).index_add(0, torch.zeros(0, dtype=torch.long), torch.zeros(0, 1)), RuntimeError,
+     r"^source tensor shape must match self tensor shape, excluding the specified dimension\. "
+     r"Got self\.shape = \[1\] source\.shape = \[0, 1\]$"),
+    (lambda: torch.zeros(0).index_add_(0, torch.tensor([0]), torch.ones(1, 1)), RuntimeError,
+     r"^source tensor shape must match self tensor shape"),
+    (lambda: torch.ones(3).index_add(1, torch.tensor([0]), torch.ones(1)), IndexError, "^Dimension out of range"),
+    (lambda: torch.zeros(0).index_select(-1, torch.tensor(0)), IndexError, "^index out of range in self$"),
+    (lambda: torch.zeros(1, 0).index_select(-1, torch.tensor(1)), RuntimeError,
+     r"^index_select\(\): self indexing axis dim should be positive$"),
+    (lambda: torch.zeros(1)["a"], TypeError, "^new\\(\\): invalid data type 'str'$"),
+    (lambda: torch.zeros(1).__setitem__(("a",), 1.5), TypeError, "^new\\(\\): invalid data type 'str'$"),
+    (lambda: torch.pow(1.5, torch.tensor(1.0), out=torch.tensor(1)), RuntimeError,
+     "^result type Float can't be cast to the desired output type Long$"),
+    (lambda: F.pad(torch.ones(1), (1, 2, 1), mode="bad"), NotImplementedError, "^Unrecognised padding mode bad$"),
+])
+def test_more_bad_calls_found_by_the_long_fuzzing_run(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_pow_of_a_scalar_base_writes_into_out():
+    out = torch.zeros(3)
+    assert torch.pow(2, torch.arange(3.0), out=out) is out and out.tolist() == [1.0, 2.0, 4.0]
+
+
+def test_contiguous_strides_that_overflow_are_refused_even_for_empty_tensors():
+    with pytest.raises(RuntimeError, match="^Stride calculation overflowed$"):
+        torch.empty(0, 2, 2**62)
+    with pytest.raises(RuntimeError, match="^Stride calculation overflowed$"):
+        torch.ones(0, 2, 2**62)
+    assert torch.empty(0, 2**62).shape == (0, 2**62)  # the outer stride is never multiplied
+
+
+def test_binary_cross_entropy_refuses_nan_inputs():
+    with pytest.raises(RuntimeError, match="^all elements of input should be between 0 and 1$"):
+        F.binary_cross_entropy(torch.tensor(float("nan")), torch.tensor(0.875))

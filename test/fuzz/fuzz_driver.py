@@ -630,10 +630,28 @@ class Fuzzer:
             rows.append(("reference crashes/hangs", c["ref_crash"]))
         return rows
 
+    def rates(self):
+        """The issue's targets as rates: silent acceptances per call, and among the calls where
+        both sides raised, how many raised the same exception type."""
+        if not self.reference or not self.results:
+            return []
+        both_raised = same_type = silent = 0
+        for _, o, r, sec, _ in self.results:
+            silent += sec == "silent"
+            if o is not None and r is not None and o.get("k") not in ("ok", None) and r.get("k") not in ("ok", None) \
+                    and o["k"] not in ("crash", "hang") and r["k"] not in ("crash", "hang"):
+                both_raised += 1
+                same_type += o.get("t") == r.get("t")
+        rows = [("silent acceptances per call", 100.0 * silent / len(self.results))]
+        if both_raised:
+            rows.append(("same exception type when both raise (%d calls)" % both_raised, 100.0 * same_type / both_raised))
+        return rows
+
     def figures_table(self):
         rows = self.figures()
-        w = max(len(k) for k, _ in rows)
-        return "\n".join("  %-*s %8d" % (w, k, v) for k, v in rows)
+        rates = self.rates()
+        w = max(len(k) for k, _ in rows + rates)
+        return "\n".join(["  %-*s %8d" % (w, k, v) for k, v in rows] + ["  %-*s %7.3f%%" % (w, k, v) for k, v in rates])
 
     def groups(self):
         """{(section, op, detail): [(call, ours, ref), ...]} in report order."""

@@ -222,6 +222,9 @@ def pad(input: Tensor, pad: List[int], mode: str = "constant", value: Optional[f
 
     mode 'constant' fills with value (0 by default; a negative pad crops); 'reflect',
     'replicate' and 'circular' gather from the input with index_select."""
+    # The mode is read first (PyTorch parses it into an enum before looking at the lengths).
+    if mode not in ("constant", "reflect", "replicate", "circular"):
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
     if len(pad) % 2 != 0:
         raise RuntimeError("Padding length must be divisible by 2")
     if len(pad) // 2 > input.dim():
@@ -229,8 +232,6 @@ def pad(input: Tensor, pad: List[int], mode: str = "constant", value: Optional[f
             "Padding length should be less than or equal to two times the input dimension but got padding length "
             f"{len(pad)} and input of dimension {input.dim()}"
         )
-    if mode not in ("constant", "reflect", "replicate", "circular"):
-        raise NotImplementedError(f"Unrecognised padding mode {mode}")
     if value is not None:
         # value is a C++ double in PyTorch's signature: an int of any size converts to it.
         if not isinstance(value, (int, float)):
@@ -450,7 +451,8 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Optional[Tensor]
     if target.dtype != input.dtype:
         # PyTorch's kernel runs one TensorIterator over input and target: one dtype.
         raise RuntimeError(f"Found dtype {_legacy_dtype_name(target.dtype)} but expected {_legacy_dtype_name(input.dtype)}")
-    if bool(((input < 0) | (input > 1)).any()):
+    # "not in [0, 1]" rather than "< 0 or > 1": NaN is refused too, as PyTorch's kernel does.
+    if not bool(((input >= 0) & (input <= 1)).all()):
         raise RuntimeError("all elements of input should be between 0 and 1")
     log_x = torch.clamp(torch.log(input), min=-100)
     log_1mx = torch.clamp(torch.log(1 - input), min=-100)

@@ -96,7 +96,9 @@ TensorIndex toTensorIndex(PyObject* obj) {
   }
   if (obj == Py_Ellipsis) return TensorIndex(at::indexing::Ellipsis);
   if (obj == Py_None) return TensorIndex(at::indexing::None);
-  if (PySequence_Check(obj) && !PyUnicode_Check(obj)) return TensorIndex(sequenceToVariable(obj));
+  // Any other sequence is a list of indices, a str included (torch.tensor then refuses it with
+  // PyTorch's TypeError "new(): invalid data type 'str'").
+  if (PySequence_Check(obj)) return TensorIndex(sequenceToVariable(obj));
   TORCH_CHECK_INDEX(false, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
                     "indices (got ", Py_TYPE(obj)->tp_name, ")");
 }

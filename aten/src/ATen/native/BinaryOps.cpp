@@ -347,4 +347,8 @@ Tensor pow(const Scalar& base, const Tensor& exp) {
   return at::pow(wrapped_scalar_tensor(base), exp);
 }
 
+Tensor& pow_out(const Scalar& base, const Tensor& exp, Tensor& out) {
+  return at::pow_out(out, wrapped_scalar_tensor(base), exp);
+}
+
 }  // namespace at::native

@@ -33,8 +33,11 @@ Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, T
 
     double size_d;
     if constexpr (std::is_same_v<scalar_t, int64_t>) {
+      // In 128 bits: end - start of two int64s does not fit in 64 (arange(0, -2**63, -1)
+      // would divide INT64_MIN by -1, which traps; PyTorch 2.13 dies there with SIGFPE).
       const int64_t sgn = (xstep > 0) - (xstep < 0);
-      size_d = xstep == 0 ? 0 : std::ceil(static_cast<double>((xend - xstart + xstep - sgn) / xstep));
+      const __int128 span = static_cast<__int128>(xend) - xstart + xstep - sgn;
+      size_d = xstep == 0 ? 0 : static_cast<double>(span / xstep);
     } else {
       size_d = std::ceil((end.toDouble() - start.toDouble()) / step.toDouble());
     }
@@ -43,7 +46,8 @@ Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, T
                 "unsupported range: ", xstart, " -> ", xend);
     TORCH_CHECK(((xstep > 0) && (xend >= xstart)) || ((xstep < 0) && (xend <= xstart)),
                 "upper bound and lower bound inconsistent with step sign");
-    TORCH_CHECK(size_d >= 0 && size_d <= static_cast<double>(std::numeric_limits<int64_t>::max()),
+    // 2**63 itself does not fit (the double of INT64_MAX rounds up to it).
+    TORCH_CHECK(size_d >= 0 && size_d < static_cast<double>(std::numeric_limits<int64_t>::max()),
                 "invalid size, possible overflow?");
     const auto size = static_cast<int64_t>(size_d);
     if (result.numel() != size) {

@@ -290,7 +290,9 @@ Tensor& index_select_out_cpu_(const Tensor& self, int64_t dim, const Tensor& ind
   std::vector<int64_t> shape = self.sizes().vec();
   if (self.dim() > 0) shape[dim] = idx.numel();
   const int64_t size = self.dim() > 0 ? self.size(dim) : 1;
-  TORCH_CHECK(size > 0 || idx.numel() == 0, "index_select(): self indexing axis dim should be positive");
+  // An empty axis of a tensor of 2 or more dims is its own error; in 0-d and 1-d tensors the
+  // bounds check below reports it (an IndexError), as PyTorch's CPU kernel does.
+  TORCH_CHECK(self.dim() <= 1 || size > 0 || idx.numel() == 0, "index_select(): self indexing axis dim should be positive");
   const int64_t* p = idx.data_ptr<int64_t>();
   // Every index is checked before the result is touched. PyTorch's CPU kernel words it two
   // ways: along dim 1 of a tensor of 2 or more dims its row-gathering loop raises a
@@ -328,10 +330,23 @@ Tensor& index_add_cpu_(Tensor& self, int64_t dim, const Tensor& index, const Ten
   at::assert_no_internal_overlap(self);
   at::assert_no_overlap(self, index);
   at::assert_no_overlap(self, source);
+  TORCH_CHECK(dim == 0 || dim < source.dim(), "index_add_(): Indexing dim ", dim,
+              " is out of bounds of the source tensor with dim ", source.dim());
   auto idx = index_as_long_vector(index, "index_add_");
   const int64_t n = source.dim() > 0 ? source.size(dim) : 1;
   TORCH_CHECK(idx.numel() == n, "index_add_(): Number of indices (", idx.numel(),
               ") should be equal to source.size(dim): (", n, "), for dim: ", dim);
+  // Every dimension but `dim` must match, even when there is nothing to add (PyTorch's
+  // index_func_meta_impl).
+  std::vector<int64_t> self_sizes = self.sizes().vec();
+  std::vector<int64_t> source_sizes = source.sizes().vec();
+  if (source.dim() != 0 && self.dim() != 0) {
+    self_sizes.erase(self_sizes.begin() + dim);
+    source_sizes.erase(source_sizes.begin() + dim);
+  }
+  TORCH_CHECK(self_sizes == source_sizes,
+              "source tensor shape must match self tensor shape, excluding the specified dimension. Got self.shape = ",
+              self.sizes(), " source.shape = ", source.sizes());
   const int64_t size = self.dim() > 0 ? self.size(dim) : 1;
   const int64_t* p = idx.data_ptr<int64_t>();
   for (int64_t i = 0; i < idx.numel(); i++) {
