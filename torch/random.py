@@ -13,8 +13,12 @@ __all__ = ["manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_stat
 
 
 def manual_seed(seed):
-    """Seed the default generator; returns it (a torch.Generator)."""
-    return torch.default_generator.manual_seed(int(seed))
+    """Seed the default CPU generator and every CUDA device's; returns the CPU one."""
+    seed = int(seed)
+    if torch.cuda._is_compiled():
+        # Queued until CUDA starts, so seeding never initialises CUDA by itself.
+        torch.cuda.manual_seed_all(seed)
+    return torch.default_generator.manual_seed(seed)
 
 
 def seed():

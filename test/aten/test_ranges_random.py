@@ -161,3 +161,14 @@ def test_error_texts_match_pytorch(fn, message):
 def test_rand_of_integer_dtype_is_not_implemented():
     with pytest.raises(NotImplementedError, match="\"check_uniform_bounds\" not implemented for 'Long'"):
         torch.rand(3, dtype=torch.int64)
+
+
+def test_half_rand_that_rounds_up_to_one_becomes_zero():
+    # 24 random bits rounded to Half can land on 1.0; PyTorch maps such a draw to `from` (0), so
+    # torch.rand stays in [0, 1). Indices 337, 385 and 2885 are draws >= 1 - 2**-12 for seed 0.
+    torch.manual_seed(0)
+    f = torch.rand(3000)
+    assert all(f[i].item() >= 1 - 2**-12 for i in (337, 385, 2885))
+    torch.manual_seed(0)
+    h = torch.rand(3000, dtype=torch.float16)
+    assert [h[i].item() for i in (337, 385, 2885)] == [0.0, 0.0, 0.0] and h.max().item() < 1.0

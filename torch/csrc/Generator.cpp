@@ -6,6 +6,8 @@
 // seen by both.
 #include <torch/csrc/Generator.h>
 
+#include <ATen/detail/CUDAHooksInterface.h>
+
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/Functions.h>
 #include <torch/csrc/Device.h>
@@ -42,6 +44,11 @@ void initGeneratorBindings(py::module_& m) {
       .def(py::init([](py::object device) {
              if (!device.is_none()) {
                const c10::Device d = toDevice(device);
+               if (d.is_cuda()) {
+                 // A Philox generator of its own (libtorch_cuda.so, through the CUDA hooks).
+                 py::module_::import("torch.cuda").attr("_lazy_init")();
+                 return at::detail::getCUDAHooks().createCUDAGenerator(d.has_index() ? d.index() : -1);
+               }
                TORCH_CHECK(d.is_cpu(), "Device type ", c10::DeviceTypeName(d.type()),
                            " is not supported for torch.Generator() api.");
              }

@@ -20,6 +20,17 @@ import torch
 from torch.cuda import memory
 from torch.cuda.memory import *  # noqa: F401,F403  (torch.cuda.memory_allocated ..., as in PyTorch)
 from torch.cuda.streams import Event, ExternalStream, Stream
+from torch.cuda.random import (  # noqa: F401  (torch.cuda.manual_seed ..., as in PyTorch)
+    get_rng_state,
+    get_rng_state_all,
+    initial_seed,
+    manual_seed,
+    manual_seed_all,
+    seed,
+    seed_all,
+    set_rng_state,
+    set_rng_state_all,
+)
 
 __all__ = [
     "CudaError",
@@ -34,6 +45,15 @@ __all__ = [
     "default_stream",
     "device",
     "device_count",
+    "get_rng_state",
+    "get_rng_state_all",
+    "initial_seed",
+    "manual_seed",
+    "manual_seed_all",
+    "seed",
+    "seed_all",
+    "set_rng_state",
+    "set_rng_state_all",
     "init",
     "is_available",
     "is_initialized",
@@ -94,7 +114,52 @@ def _lazy_init():
             raise AssertionError("Torch not compiled with CUDA enabled")
         # Raises if the driver is missing, no GPU is found, or any other error occurs.
         torch._C._cuda_init()
+        global default_generators
+        if torch._C._cuda_hasKernels():
+            default_generators = tuple(torch._C._cuda_defaultGenerator(i) for i in range(device_count()))
+        # Calls made before CUDA was up (torch.manual_seed seeds every device) run now, in
+        # order; a failing one says where it was queued from.
+        _tls.is_initializing = True
+        try:
+            for call, origin in _queued_calls:
+                try:
+                    call()
+                except Exception as e:
+                    raise DeferredCudaCallError(f"CUDA call failed lazily at initialization with error: {e}\n\n"
+                                                f"CUDA call was originally invoked at:\n\n{''.join(origin)}") from e
+        finally:
+            delattr(_tls, "is_initializing")
         _initialized = True
+
+
+# [marker: _lazy_call]
+# Work that needs CUDA initialised, asked for before it is (torch.cuda.manual_seed at the
+# top of a script): run now if CUDA is up, else queued for _lazy_init. Seeding calls replace
+# an earlier queued seed rather than piling up, as in PyTorch.
+_queued_calls = []
+_queued_seed = {}
+default_generators = ()
+
+
+class DeferredCudaCallError(Exception):
+    pass
+
+
+def _lazy_call(callable, **kwargs):
+    if is_initialized():
+        callable()
+        return
+    import traceback
+    origin = traceback.format_stack()
+    kind = "seed_all" if kwargs.get("seed_all") else "seed" if kwargs.get("seed") else None
+    if kind is not None:
+        if kind in _queued_seed:
+            _queued_calls.remove(_queued_seed[kind])
+        _queued_seed[kind] = (callable, origin)
+        _queued_calls.append(_queued_seed[kind])
+    else:
+        _queued_calls.append((callable, origin))
+# [end marker: _lazy_call]
 
 
 class CudaError(RuntimeError):

@@ -65,12 +65,14 @@ Tensor pow_backward(Tensor grad, const Tensor& self, const Scalar& exponent) {
   return grad_lambda(exponent.toDouble());
 }
 
+// The gradient goes back to where the input was: its device (x.cuda()'s gradient is a CPU
+// tensor) and its dtype.
 Tensor _to_copy_backward(const Tensor& grad, const at::TensorOptions& self_options) {
-  return grad.to(self_options.dtype());
+  return grad.to(self_options.device(), self_options.dtype());
 }
 
 Tensor copy_src_backward(const Tensor& grad, const at::TensorOptions& src_options, IntArrayRef src_sizes) {
-  return at::sum_to(grad.to(src_options.dtype()), src_sizes);
+  return at::sum_to(grad.to(src_options.device(), src_options.dtype()), src_sizes);
 }
 
 // [marker: as_strided_backward]

@@ -7,6 +7,7 @@
 #include <torch/csrc/cuda/Module.h>
 #include <torch/csrc/cuda/memory_snapshot.h>
 
+#include <ATen/detail/CUDAHooksInterface.h>
 #include <c10/cuda/CUDAAllocator.h>
 #include <c10/cuda/CUDAFunctions.h>
 #include <c10/cuda/CUDAStream.h>
@@ -131,6 +132,12 @@ void initModule(py::module_& m) {
     auto stream = c10::cuda::getCurrentCUDAStream();
     C10_CUDA_CHECK(cudaLaunchHostFunc(stream, &sleepHostFunc,
                                       reinterpret_cast<void*>(static_cast<uintptr_t>(cycles))));
+  });
+
+  // ---- the CUDA generators (aten/src/ATen/cuda/CUDAGeneratorImpl, through the CUDA hooks) ----
+  m.def("_cuda_hasKernels", [] { return at::detail::getCUDAHooks().hasCUDA(); });
+  m.def("_cuda_defaultGenerator", [](int device) {
+    return at::detail::getCUDAHooks().getDefaultCUDAGenerator(static_cast<c10::DeviceIndex>(device));
   });
 
   // ---- the simulated CUDA device (c10/cuda/impl/sim) ----

@@ -177,8 +177,13 @@ at::Tensor internal_new_from_data(std::optional<at::Device> device_opt, std::opt
   if (device.is_meta()) {
     return at::empty(sizes, scalar_type, std::nullopt, device);
   }
-  TORCH_CHECK(device.is_cpu(), "torch.tensor(): building a tensor on ", device,
-              " needs the copy operators (not in this tree yet); build it on the CPU");
+  if (!device.is_cpu()) {
+    // Another device: the values are laid out on the CPU, then copied over (PyTorch does the
+    // same: tensor.to(device) at the end of internal_new_from_data).
+    at::Tensor on_cpu = internal_new_from_data(at::Device(at::kCPU), dtype_opt, data, copy_variables, copy_numpy,
+                                               type_inference);
+    return on_cpu.to(device, on_cpu.scalar_type());
+  }
   at::Tensor tensor = at::empty(sizes, scalar_type);
   if (tensor.numel() > 0) {
     if (is_numpy_array(data) &&

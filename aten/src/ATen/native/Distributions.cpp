@@ -112,7 +112,14 @@ Tensor& uniform_(Tensor& self, double from, double to, std::optional<Generator> 
     // from/to are first rounded to the tensor's dtype, as in PyTorch.
     uniform_real_distribution<scalar_t> uniform(static_cast<acc_t>(static_cast<scalar_t>(from)),
                                                 static_cast<acc_t>(static_cast<scalar_t>(to)));
-    cpu_serial_kernel(iter, [&]() -> scalar_t { return static_cast<scalar_t>(uniform(generator)); });
+    // A draw that rounds up to `to` in the tensor's dtype (Half, BFloat16) becomes `from`, so
+    // the values stay in [from, to), as in PyTorch.
+    const scalar_t from_s = static_cast<scalar_t>(from);
+    const scalar_t to_s = static_cast<scalar_t>(to);
+    cpu_serial_kernel(iter, [&]() -> scalar_t {
+      const scalar_t value = static_cast<scalar_t>(uniform(generator));
+      return static_cast<acc_t>(value) == static_cast<acc_t>(to_s) ? from_s : value;
+    });
   });
   return self;
 }

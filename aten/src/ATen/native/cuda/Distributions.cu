@@ -32,10 +32,10 @@ __global__ void distribution_kernel(int64_t N, uint64_t seed, uint64_t offset, s
     for (int j = 0; j < kDistUnroll; j++) {
       u[j] = engine.randn_uniform();
     }
-    float v[kDistUnroll];
+    scalar_t v[kDistUnroll];
     transform(u, v);
     for (int j = 0; j < kDistUnroll && base + j < N; j++) {
-      out[base + j] = static_cast<scalar_t>(v[j]);
+      out[base + j] = v[j];
     }
   }
 }
@@ -75,13 +75,13 @@ Tensor& normal_cuda_(Tensor& self, double mean, double std, std::optional<Genera
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "normal_kernel_cuda", [&] {
     const float m = static_cast<float>(mean);
     const float s = static_cast<float>(std);
-    distribution_fill<scalar_t>(self, gen, [m, s] GPU_LAMBDA(const float* u, float* v) {
+    distribution_fill<scalar_t>(self, gen, [m, s] GPU_LAMBDA(const float* u, scalar_t* v) {
       // Box-Muller: two uniforms in (0, 1] make two independent standard normals.
       for (int j = 0; j < kDistUnroll; j += 2) {
         const float radius = sqrtf(-2.0f * logf(u[j]));
         const float angle = 6.2831853071795864f * u[j + 1];
-        v[j] = radius * cosf(angle) * s + m;
-        v[j + 1] = radius * sinf(angle) * s + m;
+        v[j] = static_cast<scalar_t>(radius * cosf(angle) * s + m);
+        v[j + 1] = static_cast<scalar_t>(radius * sinf(angle) * s + m);
       }
     });
   });
@@ -94,10 +94,14 @@ Tensor& uniform_cuda_(Tensor& self, double from, double to, std::optional<Genera
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "uniform_kernel_cuda", [&] {
     const float lo = static_cast<float>(from);
     const float range = static_cast<float>(to - from);
-    distribution_fill<scalar_t>(self, gen, [lo, range] GPU_LAMBDA(const float* u, float* v) {
+    const scalar_t from_s = static_cast<scalar_t>(from);
+    const scalar_t to_s = static_cast<scalar_t>(to);
+    distribution_fill<scalar_t>(self, gen, [lo, range, from_s, to_s] GPU_LAMBDA(const float* u, scalar_t* v) {
       for (int j = 0; j < kDistUnroll; j++) {
-        // u is in (0, 1]; 1 - u is in [0, 1), the half-open range uniform_ promises.
-        v[j] = (1.0f - u[j]) * range + lo;
+        // u is in (0, 1]: a value that lands on `to` (u == 1, or a rounding up to it in Half)
+        // becomes `from`, so the result stays in [from, to), as PyTorch's uniform_kernel does.
+        const scalar_t value = static_cast<scalar_t>(u[j] * range + lo);
+        v[j] = static_cast<float>(value) == static_cast<float>(to_s) ? from_s : value;
       }
     });
   });
