@@ -483,30 +483,18 @@ C10_SIM_MINMAX(unsigned long long, unsigned long long, long long)
 #undef C10_SIM_MINMAX
 
 // fminf/fmin: a NaN operand yields the other one, as CUDA's float min and max do.
-C10_SIM_INLINE float min(float a, float b) {
-  return ::fminf(a, b);
-}
-C10_SIM_INLINE float max(float a, float b) {
-  return ::fmaxf(a, b);
-}
-C10_SIM_INLINE double min(double a, double b) {
-  return ::fmin(a, b);
-}
-C10_SIM_INLINE double max(double a, double b) {
-  return ::fmax(a, b);
-}
-C10_SIM_INLINE double min(float a, double b) {
-  return ::fmin(a, b);
-}
-C10_SIM_INLINE double max(float a, double b) {
-  return ::fmax(a, b);
-}
-C10_SIM_INLINE double min(double a, float b) {
-  return ::fmin(a, b);
-}
-C10_SIM_INLINE double max(double a, float b) {
-  return ::fmax(a, b);
-}
+#define C10_SIM_FMINMAX(R, A, B, FMIN, FMAX) \
+  C10_SIM_INLINE R min(A a, B b) {           \
+    return ::FMIN(a, b);                     \
+  }                                          \
+  C10_SIM_INLINE R max(A a, B b) {           \
+    return ::FMAX(a, b);                     \
+  }
+C10_SIM_FMINMAX(float, float, float, fminf, fmaxf)
+C10_SIM_FMINMAX(double, double, double, fmin, fmax)
+C10_SIM_FMINMAX(double, float, double, fmin, fmax)
+C10_SIM_FMINMAX(double, double, float, fmin, fmax)
+#undef C10_SIM_FMINMAX
 
 #undef C10_SIM_INLINE
 #undef C10_SIM_FULL_MASK
