@@ -109,6 +109,38 @@ class Tensor(TensorBase):
         return handle
     # [end marker: Tensor autograd]
 
+    # ---- set_: PyTorch's four overloads (aten::set_ in native_functions.yaml), picked here;
+    # the work and the checks are in C++ (at::native::set_storage_, aten/src/ATen/native/Resize.cpp).
+    def set_(self, source=None, storage_offset=None, size=None, stride=None):
+        """Make this tensor a view of ``source`` (a storage or a tensor), or empty with no argument."""
+        if source is None:
+            if storage_offset is not None or size is not None or stride is not None:
+                raise TypeError("set_() received an invalid combination of arguments")
+            torch._C._set_storage(self, torch.UntypedStorage(0, device=self.device), 0, [0], [1])
+            return self
+        if isinstance(source, torch.Tensor):
+            if source.dtype != self.dtype:
+                raise RuntimeError(f"Could not set tensor of type {_cpp_type_name(source.dtype)} to a tensor of type "
+                                   f"{_cpp_type_name(self.dtype)}")
+            storage = source.untyped_storage()
+            if storage_offset is None:
+                storage_offset, size, stride = source.storage_offset(), source.shape, source.stride()
+        elif isinstance(source, torch.UntypedStorage):
+            storage = source
+            if storage_offset is None:
+                storage_offset, size, stride = 0, (source.nbytes() // self.element_size(),), (1,)
+        else:
+            raise TypeError(f"set_() received an invalid combination of arguments - got ({type(source).__name__}), "
+                            "but expected one of:\n * ()\n * (torch.Storage source)\n"
+                            " * (torch.Storage source, int storage_offset, tuple of ints size, tuple of ints stride)\n"
+                            " * (Tensor source)\n"
+                            " * (Tensor source, int storage_offset, tuple of ints size, tuple of ints stride)\n")
+        if size is None:
+            raise TypeError("set_(): size is required with storage_offset")
+        torch._C._set_storage(self, storage, int(storage_offset), [int(s) for s in size],
+                              [int(s) for s in stride] if stride is not None else [])
+        return self
+
     # ---- devices (PyTorch binds these in C: THPVariable_cpu / THPVariable_cuda in
     # torch/csrc/autograd/python_variable_methods.cpp; both are Tensor.to underneath) ----
     def cpu(self, memory_format=torch.preserve_format):
@@ -345,3 +377,13 @@ def _rebuild_from_type_v2(func, new_type, args, state):
     else:
         ret = torch._utils._set_obj_state(ret, state)
     return ret
+
+
+def _cpp_type_name(dtype):
+    """The C++ element type's name as PyTorch's messages print it (caffe2::TypeMeta::name())."""
+    return {
+        torch.float32: "float", torch.float64: "double", torch.float16: "c10::Half", torch.bfloat16: "c10::BFloat16",
+        torch.int64: "long int", torch.int32: "int", torch.int16: "short int", torch.int8: "signed char",
+        torch.uint8: "unsigned char", torch.bool: "bool", torch.complex64: "c10::complex<float>",
+        torch.complex128: "c10::complex<double>",
+    }.get(dtype, str(dtype))

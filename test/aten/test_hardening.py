@@ -13,6 +13,7 @@ import math
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
@@ -568,3 +569,26 @@ def test_contiguous_strides_that_overflow_are_refused_even_for_empty_tensors():
 def test_binary_cross_entropy_refuses_nan_inputs():
     with pytest.raises(RuntimeError, match="^all elements of input should be between 0 and 1$"):
         F.binary_cross_entropy(torch.tensor(float("nan")), torch.tensor(0.875))
+
+
+def test_set_to_a_storage_checks_what_pytorch_checks():
+    s = torch.arange(6.0).untyped_storage()
+    t = torch.empty(0).set_(s, 1, (2, 2), (2, 1))
+    assert t.tolist() == [[1.0, 2.0], [3.0, 4.0]] and t.storage_offset() == 1 and t.untyped_storage().data_ptr() == s.data_ptr()
+    assert torch.empty(0).set_(s).tolist() == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+    assert torch.empty(0).set_(torch.arange(6.0)[::2]).stride() == (2,)
+    assert torch.ones(3).set_().shape == (0,)
+    with pytest.raises(RuntimeError, match="^Tensor: invalid storage offset -1$"):
+        torch.empty(0).set_(s, -1, (2,), (1,))
+    with pytest.raises(RuntimeError, match="^a leaf Variable that requires grad is being used in an in-place operation.$"):
+        torch.ones(3, requires_grad=True).set_()
+    with pytest.raises(RuntimeError, match="^Could not set tensor of type long int to a tensor of type float$"):
+        torch.ones(3).set_(torch.arange(3))
+    with pytest.raises(TypeError, match=r"^set_\(\) received an invalid combination of arguments"):
+        torch.ones(3).set_(5)
+    # A storage too small grows (as in PyTorch) when it can; numpy's memory cannot.
+    grown = torch.arange(6.0).untyped_storage()
+    torch.empty(0).set_(grown, 4, (2, 2), (2, 1))
+    assert grown.nbytes() == 32
+    with pytest.raises(RuntimeError, match="^Trying to resize storage that is not resizable$"):
+        torch.ones(3).set_(torch.from_numpy(np.ones(2, dtype=np.float32)).untyped_storage(), 0, (5,))

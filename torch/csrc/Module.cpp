@@ -5,6 +5,8 @@
 // PYBIND11_MODULE runs, and each init function below adds one group of bindings.
 // Everything Python reaches in C++ goes through here.
 #include <ATen/Parallel.h>
+#include <ATen/native/Resize.h>
+#include <c10/core/GradMode.h>
 #include <torch/csrc/Device.h>
 #include <torch/csrc/Dtype.h>
 #include <torch/csrc/Exceptions.h>
@@ -70,6 +72,16 @@ py::dict cpuMemoryStats() {
 }
 
 void initAllocatorBindings(py::module_& m) {
+  // The body of Tensor.set_ (torch/_tensor.py picks the overload): an in-place change of
+  // self's storage and geometry, refused on a leaf that requires grad as every in-place op is.
+  m.def("_set_storage", [](py::handle self, py::handle storage, int64_t offset, std::vector<int64_t> size,
+                           std::vector<int64_t> stride) {
+    const at::Tensor& t = THPVariable_Unpack(self.ptr());
+    TORCH_CHECK(!(t.requires_grad() && t.is_leaf() && c10::GradMode::is_enabled()),
+                "a leaf Variable that requires grad is being used in an in-place operation.");
+    c10::Storage s = storage.cast<const THPStorage&>().cdata;  // a TypeError if it is not one
+    at::native::set_storage_(t, std::move(s), offset, size, stride);
+  });
   m.def("_cpu_memory_stats", &cpuMemoryStats);
   m.def("_cpu_record_memory_stats", [](bool enabled) { c10::profiledCPUMemoryReporter().setStatsEnabled(enabled); });
   m.def("_cpu_is_recording_memory_stats", [] { return c10::profiledCPUMemoryReporter().enabled(); });

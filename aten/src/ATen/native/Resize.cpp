@@ -94,4 +94,30 @@ const Tensor& as_strided_(const Tensor& self, IntArrayRef size, IntArrayRef stri
   return self;
 }
 
+// [marker: set_storage_]
+void set_storage_(const Tensor& self, c10::Storage storage, int64_t storage_offset, IntArrayRef size,
+                  IntArrayRef stride) {
+  TORCH_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
+  TORCH_CHECK(stride.empty() || stride.size() == size.size(), "dimensionality of sizes (", size.size(),
+              ") must match dimensionality of strides (", stride.size(), ")");
+  TORCH_CHECK(storage.device() == self.device(), "Attempted to set the storage of a tensor on device \"",
+              self.device(), "\" to a storage on different device \"", storage.device(),
+              "\".  This is no longer allowed; the devices must match.");
+  const std::vector<int64_t> strides = stride.empty() ? c10::contiguous_strides(size) : stride.vec();
+  const size_t needed = at::detail::computeStorageNbytes(size, strides, self.dtype().itemsize(),
+                                                         static_cast<size_t>(storage_offset));
+  if (needed > storage.nbytes()) {
+    if (self.is_cpu()) {
+      resize_bytes_cpu(storage.unsafeGetStorageImpl(), needed);  // "Trying to resize storage that is not resizable"
+    } else {
+      checkInBoundsForStorage(size, strides, storage_offset, self.dtype(), storage);  // raises (setStorage)
+    }
+  }
+  TensorImpl* impl = self.unsafeGetTensorImpl();
+  impl->set_storage_keep_dtype(std::move(storage));
+  impl->set_sizes_and_strides(size, strides, storage_offset);
+  impl->bump_version();
+}
+// [end marker: set_storage_]
+
 }  // namespace at::native

@@ -28,6 +28,13 @@ TORCH_API void checkInBoundsForStorage(IntArrayRef size, IntArrayRef stride, int
                                        const caffe2::TypeMeta& data_type, const c10::Storage& new_storage);
 // [end marker: checkInBoundsForStorage]
 
+// Tensor.set_(storage, offset, size, stride): self becomes that view of `storage` (an empty
+// stride means contiguous). A CPU storage too small for the view grows to fit, as in PyTorch
+// (the new bytes are uninitialized), if it is resizable; otherwise, and on other devices, it is
+// refused. Devices must match; the offset must be >= 0.
+TORCH_API void set_storage_(const Tensor& self, c10::Storage storage, int64_t storage_offset, IntArrayRef size,
+                            IntArrayRef stride);
+
 // Set sizes, strides (and offset) of a tensor in place, over its existing storage.
 // The storage must already be large enough (TensorIterator uses it on a freshly resized output).
 TORCH_API const Tensor& as_strided_(const Tensor& self, IntArrayRef size, IntArrayRef stride,
