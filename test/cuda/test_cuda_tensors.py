@@ -130,11 +130,29 @@ def test_fill_out_of_range_value_raises_as_on_cpu():
     assert str(cuda_err.value) == str(cpu_err.value)
 
 
-@pytest.mark.xfail(strict=True, raises=NotImplementedError,
-                   reason="arange has no CUDA kernel yet (RangeFactories.cu): 'Could not run "
-                          "aten::arange.start_out with arguments from the CUDA backend'")
-def test_arange_on_cuda():
-    assert_matches_cpu(torch.arange(2, 11, 3, device="cuda"), torch.arange(2, 11, 3))
+@pytest.mark.parametrize("args, dtype", [((2, 11, 3), None), ((0.5, 3.0, 0.25), None), ((10, 0, -3), torch.int32),
+                                         ((0, 1, 0.1), torch.float16), ((5,), torch.float64), ((0, 100000), None)])
+def test_arange_on_cuda(args, dtype):
+    assert_matches_cpu(torch.arange(*args, dtype=dtype, device="cuda"), torch.arange(*args, dtype=dtype))
+
+
+def test_arange_on_cuda_refuses_what_the_cpu_refuses():
+    with pytest.raises(RuntimeError, match="^upper bound and lower bound inconsistent with step sign$"):
+        torch.arange(0, 5, -1, device="cuda")
+    with pytest.raises(RuntimeError, match="^step must be nonzero$"):
+        torch.arange(0, 5, 0, device="cuda")
+
+
+def test_resize_on_cuda_keeps_the_old_values_and_grows_the_storage():
+    x = torch.arange(6.0, device="cuda")
+    x.resize_(2, 3)
+    assert x.shape == (2, 3) and x.cpu().tolist() == [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
+    x.resize_(4, 4)  # 64 bytes: a new allocation, the first 24 bytes copied over
+    assert x.shape == (4, 4) and x.is_cuda
+    assert x.flatten()[:6].cpu().tolist() == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+    out = torch.empty(0, device="cuda")
+    torch.add(torch.ones(3, device="cuda"), 1, out=out)  # out= resizes an empty output
+    assert out.cpu().tolist() == [2.0, 2.0, 2.0]
 
 
 @pytest.mark.parametrize("like", ["empty_like", "zeros_like", "ones_like", "full_like"])

@@ -8,6 +8,7 @@
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
 #include <ATen/OpMathType.h>
+#include <ATen/native/RangeUtils.h>
 #include <ATen/native/Resize.h>
 
 #include <cmath>
@@ -23,9 +24,10 @@ using range_acc_t = std::conditional_t<std::is_integral_v<scalar_t>, int64_t, do
 
 }  // namespace
 
-// [marker: arange_out]
-Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, Tensor& result) {
-  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, result.scalar_type(), "arange_cpu", [&] {
+// [marker: compute_arange_size]
+int64_t compute_arange_size(const Scalar& start, const Scalar& end, const Scalar& step, ScalarType dtype) {
+  int64_t size = 0;
+  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, dtype, "arange_size", [&] {
     using accscalar_t = range_acc_t<scalar_t>;
     const auto xstart = start.to<accscalar_t>();
     const auto xend = end.to<accscalar_t>();
@@ -49,10 +51,22 @@ Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, T
     // 2**63 itself does not fit (the double of INT64_MAX rounds up to it).
     TORCH_CHECK(size_d >= 0 && size_d < static_cast<double>(std::numeric_limits<int64_t>::max()),
                 "invalid size, possible overflow?");
-    const auto size = static_cast<int64_t>(size_d);
-    if (result.numel() != size) {
-      result.resize_({size});
-    }
+    size = static_cast<int64_t>(size_d);
+  });
+  return size;
+}
+// [end marker: compute_arange_size]
+
+// [marker: arange_out]
+Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, Tensor& result) {
+  const int64_t size = compute_arange_size(start, end, step, result.scalar_type());
+  if (result.numel() != size) {
+    result.resize_({size});
+  }
+  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, result.scalar_type(), "arange_cpu", [&] {
+    using accscalar_t = range_acc_t<scalar_t>;
+    const auto xstart = start.to<accscalar_t>();
+    const auto xstep = step.to<accscalar_t>();
     scalar_t* data = result.mutable_data_ptr<scalar_t>();
     const int64_t stride = result.stride(0);
     for (int64_t i = 0; i < size; i++) {
