@@ -452,3 +452,12 @@ def test_device_context_manager(gpu):
     torch.cuda.synchronize()
     free, total = torch.cuda.mem_get_info()
     assert 0 < free <= total
+
+
+@cuda_built_only
+def test_config_names_the_cuda_runtime_in_use():
+    shown = torch.__config__.show()
+    if torch._C._cuda_isSimulated():
+        assert "  - CUDA runtime: the simulated CUDA device (TORCH_CUDA_SIMULATE=" in shown
+    else:
+        assert "  - CUDA runtime: NVIDIA's libcudart\n" in shown

@@ -2,6 +2,9 @@
 // Mirrors PyTorch's aten/src/ATen/Version.cpp. Guide: docs/source/internals/building.rst.
 #include <ATen/Version.h>
 
+#include <dlfcn.h>
+
+#include <cstdlib>
 #include <sstream>
 
 namespace at {
@@ -26,6 +29,14 @@ std::string show_config() {
 #endif
 #if defined(AT_CUDA_ENABLED)
   ss << "  - CUDA: built (USE_CUDA=1)\n";
+  // Which CUDA runtime this process runs on: the simulated device defines a marker symbol
+  // (c10/cuda/impl/sim/SimulatedRuntime.h) that NVIDIA's libcudart does not have.
+  if (dlsym(RTLD_DEFAULT, "c10_cuda_sim_is_simulated") != nullptr) {
+    const char* n = std::getenv("TORCH_CUDA_SIMULATE");
+    ss << "  - CUDA runtime: the simulated CUDA device (TORCH_CUDA_SIMULATE=" << (n ? n : "") << ")\n";
+  } else {
+    ss << "  - CUDA runtime: NVIDIA's libcudart\n";
+  }
 #else
   ss << "  - CUDA: not built (USE_CUDA=0)\n";
 #endif
