@@ -333,3 +333,18 @@ def test_set_sharing_strategy():
         assert [b.tolist() for b in it] == [[0.0, 1.0], [2.0, 3.0], [4.0, 5.0], [6.0, 7.0]]
     finally:
         shared_memory.set_sharing_strategy("file_descriptor")
+
+
+class _NumThreads(torch.utils.data.Dataset):
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, i):
+        return torch.get_num_threads()
+
+
+def test_workers_run_with_one_intra_op_thread():
+    # As PyTorch's worker loop: parallelism comes from the workers, and a forked worker must
+    # not use the OpenMP pool its parent created.
+    loader = torch.utils.data.DataLoader(_NumThreads(), batch_size=2, num_workers=2)
+    assert [b.tolist() for b in loader] == [[1, 1], [1, 1]]

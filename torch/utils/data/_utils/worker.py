@@ -144,6 +144,11 @@ def _worker_loop(dataset_kind, dataset, index_queue, data_queue, done_event, aut
         # process's sharing strategy says (passed along: a spawned worker starts afresh).
         shared_memory.init_reductions(shm_prefix, sharing_strategy)
 
+        # One intra-op thread, as PyTorch's worker loop sets: the workers already run in
+        # parallel, and a forked child must not enter an OpenMP region whose thread pool the
+        # parent created (libgomp's pool does not survive fork; the child can hang in it).
+        torch.set_num_threads(1)
+
         # Each worker's generators start from base_seed + worker_id, so two workers never
         # draw the same "random" augmentations, and a seeded loader repeats itself.
         seed = base_seed + worker_id
