@@ -346,5 +346,5 @@ class _NumThreads(torch.utils.data.Dataset):
 def test_workers_run_with_one_intra_op_thread():
     # As PyTorch's worker loop: parallelism comes from the workers, and a forked worker must
     # not use the OpenMP pool its parent created.
-    loader = torch.utils.data.DataLoader(_NumThreads(), batch_size=2, num_workers=2)
+    loader = torch.utils.data.DataLoader(_NumThreads(), batch_size=2, num_workers=2, timeout=30)
     assert [b.tolist() for b in loader] == [[1, 1], [1, 1]]
