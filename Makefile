@@ -138,14 +138,16 @@ ASAN_ENV := ASAN_OPTIONS=check_initialization_order=1:allocator_may_return_null=
 # Python's faulthandler print which test was running. pytest runs from build-asan/python,
 # so that the tests' `python -c` and `python -m torch.tour` import the sanitized torch
 # too (the repository root comes second on PYTHONPATH, for tools/), and without its cache
-# plugin, which would write the normal runs' .pytest_cache.
+# plugin, which would write the normal runs' .pytest_cache. tools/sanitizers/fork_quiesce.py
+# holds each fork until the other threads are asleep: GCC 12's ASan allocator takes no lock
+# around fork, and a worker forked while another thread is inside it never gets the lock.
 ASAN_PYTEST = rm -rf $(ASAN_LOGS) && mkdir -p $(ASAN_LOGS) && cd $(ASAN_PYTHONPATH) && \
   env LD_PRELOAD="$$($(CXX) -print-file-name=libasan.so) $$($(CXX) -print-file-name=libstdc++.so)" \
   PYTHONMALLOC=malloc PYTHONPATH=$(ASAN_PYTHONPATH):$(CURDIR) \
   ASAN_OPTIONS=check_initialization_order=1:allocator_may_return_null=1:max_allocation_size_mb=6144:abort_on_error=1:log_path=$(ASAN_LOGS)/asan \
   LSAN_OPTIONS=suppressions=$(CURDIR)/tools/sanitizers/lsan.supp:print_suppressions=0 \
   UBSAN_OPTIONS=print_stacktrace=1:abort_on_error=1:log_path=$(ASAN_LOGS)/ubsan \
-  $(CURDIR)/$(PY) -m pytest -p no:cacheprovider $(ASAN_PYTEST_SKIP)
+  $(CURDIR)/$(PY) -m pytest -p no:cacheprovider -p tools.sanitizers.fork_quiesce $(ASAN_PYTEST_SKIP)
 # After pytest: print every report written, and fail if there is one.
 # A file that only says "WARNING: AddressSanitizer failed to allocate" is ASan's note of an
 # allocation it refused (allocator_may_return_null), which the test expected: not a report.

@@ -12,6 +12,17 @@ __version__ = "2.13.0a0+anatomy"
 
 
 # [marker: load_simulated_cuda]
+def _cuda_lib_dir():
+    """Where this process takes its CUDA libraries from: torch/lib/simulated with
+    TORCH_CUDA_SIMULATE=N (the simulated device), torch/lib otherwise (the nvcc build)."""
+    import os
+
+    lib = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib")
+    if os.environ.get("TORCH_CUDA_SIMULATE", "") in ("", "0"):
+        return lib
+    return os.path.join(lib, "simulated")
+
+
 def _load_simulated_cuda():
     """With TORCH_CUDA_SIMULATE=N, load the simulated CUDA device before torch._C.
 
@@ -23,9 +34,9 @@ def _load_simulated_cuda():
     import glob
     import os
 
-    if os.environ.get("TORCH_CUDA_SIMULATE", "") in ("", "0"):
+    here = _cuda_lib_dir()
+    if os.path.basename(here) != "simulated":
         return
-    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib", "simulated")
     runtimes = sorted(glob.glob(os.path.join(here, "libcudart.so.*")))
     if not runtimes:
         raise RuntimeError(
@@ -37,16 +48,12 @@ def _load_simulated_cuda():
 def _load_cuda_kernels():
     """Load libtorch_cuda.so, whose static initializers register the CUDA operators.
 
-    The simulated device's build of it (torch/lib/simulated) with TORCH_CUDA_SIMULATE, the
-    nvcc build (torch/lib) otherwise; a build without CUDA has neither.
+    From the directory _cuda_lib_dir() names; a build without CUDA has neither.
     """
     import ctypes
     import os
 
-    lib = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib")
-    if os.environ.get("TORCH_CUDA_SIMULATE", "") not in ("", "0"):
-        lib = os.path.join(lib, "simulated")
-    path = os.path.join(lib, "libtorch_cuda.so")
+    path = os.path.join(_cuda_lib_dir(), "libtorch_cuda.so")
     if os.path.exists(path):
         ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
 

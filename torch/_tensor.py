@@ -118,10 +118,9 @@ class Tensor(TensorBase):
                 raise TypeError("set_() received an invalid combination of arguments")
             torch._C._set_storage(self, torch.UntypedStorage(0, device=self.device), 0, [0], [1])
             return self
+        source_tensor = None
         if isinstance(source, torch.Tensor):
-            if source.dtype != self.dtype:
-                raise RuntimeError(f"Could not set tensor of type {_cpp_type_name(source.dtype)} to a tensor of type "
-                                   f"{_cpp_type_name(self.dtype)}")
+            source_tensor = source  # whose dtype C++ checks against self's
             storage = source.untyped_storage()
             if storage_offset is None:
                 storage_offset, size, stride = source.storage_offset(), source.shape, source.stride()
@@ -138,7 +137,7 @@ class Tensor(TensorBase):
         if size is None:
             raise TypeError("set_(): size is required with storage_offset")
         torch._C._set_storage(self, storage, int(storage_offset), [int(s) for s in size],
-                              [int(s) for s in stride] if stride is not None else [])
+                              [int(s) for s in stride] if stride is not None else [], source_tensor)
         return self
 
     # ---- devices (PyTorch binds these in C: THPVariable_cpu / THPVariable_cuda in
@@ -377,13 +376,3 @@ def _rebuild_from_type_v2(func, new_type, args, state):
     else:
         ret = torch._utils._set_obj_state(ret, state)
     return ret
-
-
-def _cpp_type_name(dtype):
-    """The C++ element type's name as PyTorch's messages print it (caffe2::TypeMeta::name())."""
-    return {
-        torch.float32: "float", torch.float64: "double", torch.float16: "c10::Half", torch.bfloat16: "c10::BFloat16",
-        torch.int64: "long int", torch.int32: "int", torch.int16: "short int", torch.int8: "signed char",
-        torch.uint8: "unsigned char", torch.bool: "bool", torch.complex64: "c10::complex<float>",
-        torch.complex128: "c10::complex<double>",
-    }.get(dtype, str(dtype))

@@ -365,6 +365,7 @@ def test_int_arguments_beyond_int64_raise_pytorchs_errors():
      r"calculated shape of the array of sliding blocks as \(1, 0\), but its components must be at least one\.$"),
     (lambda: torch.randint(0, 5, (2,), dtype=torch.bool), RuntimeError, "^to - 1 is out of bounds for bool$"),
     (lambda: torch.randint(-1, 5, (2,), dtype=torch.uint8), RuntimeError, "^from is out of bounds for unsigned char$"),
+    (lambda: torch.randint(0, 2**20, (2,), dtype=torch.int16), RuntimeError, "^to - 1 is out of bounds for short int$"),
     (lambda: torch.randint(0, 2**30, (2,), dtype=torch.half), RuntimeError, "^to - 1 is out of bounds for c10::Half$"),
     (lambda: F.binary_cross_entropy(torch.tensor(2.), torch.tensor(0.5), reduction="bad"), ValueError,
      "^bad is not a valid value for reduction$"),
@@ -584,6 +585,8 @@ def test_set_to_a_storage_checks_what_pytorch_checks():
         torch.ones(3, requires_grad=True).set_()
     with pytest.raises(RuntimeError, match="^Could not set tensor of type long int to a tensor of type float$"):
         torch.ones(3).set_(torch.arange(3))
+    with pytest.raises(RuntimeError, match="^Could not set tensor of type short int to a tensor of type c10::Half$"):
+        torch.ones(3, dtype=torch.half).set_(torch.zeros(2, dtype=torch.int16))
     with pytest.raises(TypeError, match=r"^set_\(\) received an invalid combination of arguments"):
         torch.ones(3).set_(5)
     # A storage too small grows (as in PyTorch) when it can; numpy's memory cannot.

@@ -5,6 +5,7 @@
 // and the generator the C++ kernels use by default are one object: reseeding either is
 // seen by both.
 #include <torch/csrc/Generator.h>
+#include <torch/csrc/utils/device_lazy_init.h>
 
 #include <ATen/detail/CUDAHooksInterface.h>
 
@@ -46,7 +47,7 @@ void initGeneratorBindings(py::module_& m) {
                const c10::Device d = toDevice(device);
                if (d.is_cuda()) {
                  // A Philox generator of its own (libtorch_cuda.so, through the CUDA hooks).
-                 py::module_::import("torch.cuda").attr("_lazy_init")();
+                 torch::utils::device_lazy_init(c10::DeviceType::CUDA);
                  return at::detail::getCUDAHooks().createCUDAGenerator(d.has_index() ? d.index() : -1);
                }
                TORCH_CHECK(d.is_cpu(), "Device type ", c10::DeviceTypeName(d.type()),

@@ -7,6 +7,7 @@
 // a resizable StorageImpl of n bytes. The methods (nbytes, resize_, copy_, ...) are in
 // torch/csrc/StorageMethods.cpp.
 #include <torch/csrc/Device.h>
+#include <torch/csrc/utils/device_lazy_init.h>
 #include <torch/csrc/Storage.h>
 
 #include <c10/core/Allocator.h>
@@ -53,18 +54,10 @@ void initStorageMethods(py::class_<THPStorage>& cls);
 
 namespace {
 
-// Storages on a device whose runtime is initialised lazily (CUDA) ask Python first, as
-// PyTorch's torch::utils::device_lazy_init does: torch.cuda._lazy_init() raises the
-// user-facing error when CUDA is not there.
-void device_lazy_init(c10::DeviceType type) {
-  if (type == c10::DeviceType::CUDA) {
-    py::module_::import("torch.cuda").attr("_lazy_init")();
-  }
-}
-
 // [marker: THPStorage_pynew]
 c10::Storage newStorage(size_t size_bytes, c10::Device device) {
-  device_lazy_init(device.type());
+  // A storage on a lazily started runtime (CUDA) starts it, or raises why it cannot.
+  torch::utils::device_lazy_init(device.type());
   c10::Allocator* allocator = c10::GetAllocator(device.type());
   return c10::Storage(c10::Storage::use_byte_size_t(), size_bytes, allocator, /*resizable=*/true);
 }

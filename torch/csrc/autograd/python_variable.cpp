@@ -7,6 +7,7 @@
 // here; the operator methods (t.fill_(1), t.zero_()) are generated from
 // native_functions.yaml into python_variable_methods.cpp and appended to these.
 #include <torch/csrc/autograd/python_variable.h>
+#include <torch/csrc/utils/device_lazy_init.h>
 
 #include <ATen/Operators.h>
 
@@ -482,8 +483,8 @@ PyObject* THPVariable_to(PyObject* self, PyObject* args, PyObject* kwargs) {
     copy = r.toBool(2);
     memory_format = r.memoryformatOptional(3);
   }
-  if (device && device->type() == c10::DeviceType::CUDA) {
-    py::module_::import("torch.cuda").attr("_lazy_init")();
+  if (device) {
+    torch::utils::device_lazy_init(device->type());
   }
   at::Tensor result;
   {

@@ -5,6 +5,7 @@
 // torch/cuda/__init__.py and torch/cuda/memory.py call these with PyTorch's names. Calls that
 // may wait for the GPU release the GIL, so other Python threads run meanwhile.
 #include <torch/csrc/cuda/Module.h>
+#include <torch/csrc/utils/device_lazy_init.h>
 #include <torch/csrc/cuda/memory_snapshot.h>
 
 #include <ATen/detail/CUDAHooksInterface.h>
@@ -26,7 +27,7 @@ namespace torch::cuda {
 namespace CCA = c10::cuda::CUDACachingAllocator;
 
 void lazy_init() {
-  py::module_::import("torch.cuda").attr("_lazy_init")();
+  torch::utils::device_lazy_init(c10::DeviceType::CUDA);
 }
 
 namespace {

@@ -2,6 +2,7 @@
 // Mirrors PyTorch's torch/csrc/utils/python_arg_parser.cpp and invalid_arguments.cpp.
 // Guide: docs/source/internals/python_bindings.rst.
 #include <torch/csrc/utils/python_arg_parser.h>
+#include <torch/csrc/utils/device_lazy_init.h>
 
 #include <ATen/Functions.h>
 #include <torch/csrc/Device.h>
@@ -932,11 +933,9 @@ std::optional<at::Layout> PythonArgs::layoutOptional(int i) const {
 at::Device PythonArgs::device(int i) const {
   if (!args[i]) return at::Device(at::DeviceType::CPU);
   const at::Device device = toDevice(args[i]);
-  if (device.is_cuda()) {
-    // Naming a CUDA device initialises CUDA, or raises why it cannot be used (PyTorch's
-    // torch::utils::device_lazy_init, which its generated bindings call for factories and .to()).
-    pybind11::module_::import("torch.cuda").attr("_lazy_init")();
-  }
+  // Naming a CUDA device initialises CUDA, or raises why it cannot be used (PyTorch's
+  // generated bindings call device_lazy_init for factories and .to()).
+  torch::utils::device_lazy_init(device.type());
   return device;
 }
 std::optional<at::Device> PythonArgs::deviceOptional(int i) const {

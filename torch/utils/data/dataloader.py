@@ -668,6 +668,18 @@ class _MultiProcessingDataLoaderIter(_BaseDataLoaderIter):
                 for q in self._index_queues:
                     q.cancel_join_thread()
                     q.close()
+                # Beyond PyTorch's loop: wait, as long as for a worker, for each index
+                # queue's feeder thread to flush its last message and end. The next
+                # iterator forks its workers, and fork copies the heap's locks in whatever
+                # state the other threads left them: glibc's malloc takes its locks around
+                # fork, but an allocator that does not (GCC 12's AddressSanitizer) can be
+                # copied locked by a feeder still running, and the new worker then waits
+                # for that lock forever. (A worker that died unread can leave the pipe
+                # full; the timeout bounds that case.)
+                for q in self._index_queues:
+                    feeder = getattr(q, "_thread", None)
+                    if feeder is not None:
+                        feeder.join(timeout=_utils.MP_STATUS_CHECK_INTERVAL)
             finally:
                 # Even though all this function does is putting into queues that
                 # we have called `cancel_join_thread` on, weird things can

@@ -153,10 +153,8 @@ Tensor& normal_(Tensor& self, double mean, double std, std::optional<Generator> 
 // finite range (65504 for Half).
 static void check_from_to_in_range(int64_t from, int64_t to_inc, ScalarType dtype) {
   AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, dtype, "check_random_bounds", [&] {
-    const char* name = dtype == kBool ? "bool" : dtype == kByte ? "unsigned char" : dtype == kChar ? "signed char"
-                     : dtype == kShort ? "short" : dtype == kInt ? "int" : dtype == kLong ? "long"
-                     : dtype == kHalf ? "c10::Half" : dtype == kBFloat16 ? "c10::BFloat16"
-                     : dtype == kFloat ? "float" : "double";
+    // The C++ type's name, as PyTorch prints it ("short int", "unsigned char").
+    const char* name = caffe2::TypeMeta::fromScalarType(dtype).name();
     long double lo = 0, hi = 1;
     if constexpr (std::is_integral_v<scalar_t> && !std::is_same_v<scalar_t, bool>) {
       lo = static_cast<long double>(std::numeric_limits<scalar_t>::lowest());

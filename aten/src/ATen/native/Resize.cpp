@@ -11,19 +11,24 @@
 namespace at::native {
 
 // [marker: resize_bytes_cpu]
-void resize_bytes_cpu(c10::StorageImpl* storage, size_t size_bytes) {
+std::pair<c10::DataPtr, size_t> swap_in_new_bytes(c10::StorageImpl* storage, size_t size_bytes) {
   TORCH_CHECK(storage->resizable(), "Trying to resize storage that is not resizable");
 
   c10::DataPtr new_data;
   if (size_bytes != 0) {
     new_data = storage->allocator()->allocate(size_bytes);
   }
-  // Swap in the new memory; the old DataPtr frees the old memory when it goes out of scope.
+  // Swap in the new memory; the old DataPtr frees the old memory when the caller drops it.
   c10::DataPtr old_data = storage->set_data_ptr(std::move(new_data));
   const size_t old_capacity = storage->nbytes();
   storage->set_nbytes(size_bytes);
-  const size_t copy_capacity = std::min(size_bytes, old_capacity);
-  if (old_data != nullptr && copy_capacity > 0) {
+  const size_t copy_capacity = old_data != nullptr ? std::min(size_bytes, old_capacity) : 0;
+  return {std::move(old_data), copy_capacity};
+}
+
+void resize_bytes_cpu(c10::StorageImpl* storage, size_t size_bytes) {
+  auto [old_data, copy_capacity] = swap_in_new_bytes(storage, size_bytes);
+  if (copy_capacity > 0) {
     std::memcpy(storage->mutable_data(), old_data.get(), copy_capacity);
   }
 }

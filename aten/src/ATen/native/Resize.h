@@ -5,8 +5,15 @@
 #include <ATen/core/Tensor.h>
 #include <c10/core/StorageImpl.h>
 
+#include <utility>
+
 namespace at::native {
 
+// The part of resize_bytes_cpu and resize_bytes_cuda (aten/src/ATen/native/cuda/Resize.cpp)
+// that is the same on every device: checks that the storage is resizable, gives it
+// size_bytes of new memory from its allocator, and returns the old memory with the number
+// of its bytes the new memory must keep. Each device copies them its own way.
+TORCH_API std::pair<c10::DataPtr, size_t> swap_in_new_bytes(c10::StorageImpl* storage, size_t size_bytes);
 // Reallocate `storage` to size_bytes through its own allocator, keeping the first
 // min(old, new) bytes. Fails for storages that are not resizable (external memory).
 TORCH_API void resize_bytes_cpu(c10::StorageImpl* storage, size_t size_bytes);

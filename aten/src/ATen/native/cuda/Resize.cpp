@@ -4,25 +4,19 @@
 // Guide: docs/source/internals/cuda_simulated_device.rst.
 #include <ATen/EmptyTensor.h>
 #include <ATen/NativeFunctions.h>
+#include <ATen/native/Resize.h>
 #include <ATen/cuda/CUDAContext.h>
 #include <c10/cuda/CUDAAllocator.h>
-
-#include <algorithm>
 
 namespace at::native {
 
 // [marker: resize_bytes_cuda]
 void resize_bytes_cuda(c10::StorageImpl* storage, size_t size_bytes) {
-  TORCH_CHECK(storage->resizable(), "Trying to resize storage that is not resizable");
-  c10::DataPtr new_data;
-  if (size_bytes != 0) {
-    new_data = storage->allocator()->allocate(size_bytes);
-  }
-  c10::DataPtr old_data = storage->set_data_ptr(std::move(new_data));
-  const size_t copy_bytes = std::min(size_bytes, storage->nbytes());
-  storage->set_nbytes(size_bytes);
-  if (old_data != nullptr && copy_bytes > 0) {
-    AT_CUDA_CHECK(cudaMemcpyAsync(storage->mutable_data(), old_data.get(), copy_bytes, cudaMemcpyDeviceToDevice,
+  auto [old_data, copy_capacity] = swap_in_new_bytes(storage, size_bytes);
+  if (copy_capacity > 0) {
+    // On the current stream: the old block goes back to the caching allocator when old_data
+    // is dropped, and is reused only by work ordered after this copy on that stream.
+    AT_CUDA_CHECK(cudaMemcpyAsync(storage->mutable_data(), old_data.get(), copy_capacity, cudaMemcpyDeviceToDevice,
                                   at::cuda::getCurrentCUDAStream()));
   }
 }
