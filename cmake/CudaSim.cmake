@@ -41,7 +41,8 @@ endfunction()
 # (what nvcc's implicit cuda_runtime.h is to a .cu), linked against the simulated runtime.
 function(torch_cuda_sim_target target)
   target_include_directories(${target} BEFORE PRIVATE ${TORCH_CUDA_SIM_SRC_DIR} ${TORCH_CUDA_SIM_SRC_DIR}/aten/src)
-  target_compile_options(${target} PRIVATE -include ${TORCH_ROOT}/c10/cuda/impl/sim/cuda_sim.h)
+  # `#pragma unroll` is nvcc's; g++ spells it `#pragma GCC unroll n` and warns about the other.
+  target_compile_options(${target} PRIVATE -include ${TORCH_ROOT}/c10/cuda/impl/sim/cuda_sim.h -Wno-unknown-pragmas)
   target_compile_definitions(${target} PRIVATE TORCH_CUDA_SIMULATED=1)
   target_link_libraries(${target} PRIVATE cudart_sim)
 endfunction()
