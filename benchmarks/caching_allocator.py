@@ -36,7 +36,8 @@ def pairs_per_second(alloc, free, size, seconds=0.5):
 
 def load_cudart():
     """libcudart through ctypes, or None where it cannot be loaded."""
-    for path in (ctypes.util.find_library("cudart"), "libcudart.so", "libcudart.so.12", "libcudart.so.11.0"):
+    for path in ("libcudart.so.13", ctypes.util.find_library("cudart"), "libcudart.so", "libcudart.so.12",
+                 "libcudart.so.11.0"):
         if not path:
             continue
         try:

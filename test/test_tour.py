@@ -112,3 +112,19 @@ def test_tour_ends_with_a_few_training_steps_whose_loss_goes_down():
     assert all(later < earlier for earlier, later in zip(losses, losses[1:])), losses
     assert losses[-1] < losses[0] / 4
     assert out.rstrip().endswith("open docs/build/html/index.html.")
+
+
+def test_tour_runs_cuda_tensors_on_the_simulated_device():
+    import torch
+    out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
+                         check=True, timeout=180).stdout
+    stop = out.split("== Stop 13: CUDA tensors")[1]
+    if not torch._C._has_cuda:
+        assert "This build has no CUDA" in stop
+        return
+    assert "cuda:0 True" in stop
+    assert "(999000.0, 999000.0)" in stop       # 2 * (0 + 1 + ... + 999), on the device and on the CPU
+    assert "\n   8192\n" in stop                 # two 4000-byte tensors, 4096 bytes each
+    assert "([3.0, 7.0, 11.0], [3, 3, 3])" in stop
+    if not torch.cuda.is_available():
+        assert "Simulated CUDA device (CPU)" in stop

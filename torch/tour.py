@@ -245,6 +245,52 @@ def training_stop():
         """)
 
 
+# [marker: cuda_tensors_stop]
+# The simulated device is chosen when torch is imported, so this stop runs its code in a fresh
+# interpreter with TORCH_CUDA_SIMULATE=1 (on a machine with a GPU, on the GPU as it is).
+CUDA_PROGRAM = """
+import torch
+print(torch.cuda.get_device_name())
+x = torch.arange(1000, dtype=torch.float32, device="cuda")
+print(x.device, x.is_cuda)
+y = x * 2
+print((y.sum().item(), (x.cpu() * 2).sum().item()))
+print(torch.cuda.memory_allocated())
+m = torch.arange(12.0, device="cuda").view(3, 4).max(dim=1)
+print((m.values.tolist(), m.indices.tolist()))
+"""
+
+
+def cuda_tensors_stop():
+    import os
+    import subprocess
+    import sys
+
+    if not torch._C._has_cuda:
+        say("This build has no CUDA (USE_CUDA=0): no CUDA tensors, and no simulated device either.")
+        return
+    say("""
+        A CUDA tensor's memory comes from the caching allocator; its operators are .cu kernels
+        (aten/src/ATen/native/cuda). Without a GPU, the same kernel sources run on the simulated
+        device (c10/cuda/impl/sim): TORCH_CUDA_SIMULATE=1 python -c "..." runs:
+        """)
+    env = dict(os.environ)
+    if not torch.cuda.is_available():
+        env["TORCH_CUDA_SIMULATE"] = "1"
+    lines = subprocess.run([sys.executable, "-c", CUDA_PROGRAM], env=env, capture_output=True, text=True,
+                           check=True, timeout=120).stdout.splitlines()
+    step("torch.cuda.get_device_name()", lines[0], "cudaGetDeviceProperties (c10/cuda/impl/sim/cuda_runtime_sim.cpp)")
+    step('x = torch.arange(1000., device="cuda"); x.device, x.is_cuda', lines[1],
+         "empty_cuda (aten/src/ATen/cuda/EmptyTensor.cpp), then arange's CUDA_KERNEL_LOOP (RangeFactories.cu)")
+    step("(x * 2).sum().item(), the same on the CPU", lines[2],
+         "mul_kernel_cuda -> gpu_kernel (Loops.cuh); sum_kernel_cuda -> gpu_reduce_kernel (Reduce.cuh)")
+    step("torch.cuda.memory_allocated()", lines[3],
+         "x and y, 4000 bytes each, rounded up to 512-byte blocks by the caching allocator")
+    step("torch.arange(12., device='cuda').view(3, 4).max(dim=1)", lines[4],
+         "ArgMinMaxOps: a (value, index) pair per thread, ties broken by the smaller index")
+# [end marker: cuda_tensors_stop]
+
+
 def main():
     print("Torch Anatomy: a guided tour of the layers, from Python down to the allocator.")
     print()
@@ -341,6 +387,9 @@ def main():
 
     stop(12, "training: a tiny model takes a few SGD steps", "python_layer.rst")
     training_stop()
+
+    stop(13, "CUDA tensors, on the simulated device when there is no GPU", "cuda_simulated_device.rst")
+    cuda_tensors_stop()
     print()
     print("End of the tour. The guides: make docs, then open docs/build/html/index.html.")
 

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import torch
+from cuda_testing import _id, assert_same
 
 pytestmark = pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA GPU")
 
@@ -25,29 +26,6 @@ FLOATS = [torch.float32, torch.float64, torch.float16, torch.bfloat16]
 # Tolerances per dtype for results whose summation order differs between the devices.
 TOL = {torch.float32: (1e-5, 1e-5), torch.float64: (1e-12, 1e-12), torch.float16: (1e-2, 1e-2),
        torch.bfloat16: (2e-2, 2e-2)}
-
-
-def _id(value):
-    return str(value).replace("torch.", "") if isinstance(value, torch.dtype) else None
-
-
-def as_numpy(t):
-    t = t.cpu()
-    if t.dtype == torch.bfloat16:
-        t = t.float()
-    return t.numpy()
-
-
-def assert_same(cuda_result, cpu_result, rtol=0.0, atol=0.0):
-    """cuda_result is on the GPU and equals cpu_result (dtype, shape, values; NaN == NaN)."""
-    assert cuda_result.is_cuda and cpu_result.device.type == "cpu"
-    assert cuda_result.dtype == cpu_result.dtype
-    assert tuple(cuda_result.shape) == tuple(cpu_result.shape)
-    got, want = as_numpy(cuda_result), as_numpy(cpu_result)
-    if rtol == 0.0 and atol == 0.0:
-        np.testing.assert_array_equal(got, want)
-    else:
-        np.testing.assert_allclose(got, want, rtol=rtol, atol=atol)
 
 
 def pair(cpu):
@@ -340,7 +318,7 @@ def test_gradients_of_reductions_on_cuda_match_the_cpu():
     base = randn(4, 6, dtype=torch.float64)
     grads = []
     for device in ("cpu", "cuda"):
-        x = base.to(device).requires_grad_()
+        x = base.to(device).detach().requires_grad_()
         y = x.mean() + x.max(1).values.sum() + x.std(0).sum() + x.norm() + x.amin(0).sum()
         y.backward()
         grads.append(x.grad)

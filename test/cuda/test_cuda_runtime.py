@@ -65,6 +65,7 @@ def test_is_available_and_device_count_without_gpu():
     pytest.param(lambda: torch.cuda.mem_get_info(), id="mem_get_info"),
     pytest.param(lambda: torch.cuda.memory_snapshot(), id="memory_snapshot"),
     pytest.param(lambda: torch.cuda.reset_peak_memory_stats(), id="reset_peak_memory_stats"),
+    pytest.param(lambda: torch.cuda.get_device_name(), id="get_device_name"),
 ])
 def test_using_cuda_without_gpu_raises_pytorchs_error(call):
     exc, match = INIT_ERROR
@@ -231,6 +232,25 @@ def gpu():
 
 
 @requires_gpu
+def test_device_properties():
+    # The simulated device says what it is; a GPU gives its own name. Either way the
+    # properties are cudaGetDeviceProperties' and agree with the other queries.
+    prop = torch.cuda.get_device_properties(0)
+    assert prop.name == torch.cuda.get_device_name(0) == torch.cuda.get_device_name()
+    if torch._C._cuda_isSimulated():
+        assert prop.name == "Simulated CUDA device (CPU)"
+        assert torch.cuda.get_device_capability() == (8, 0)
+        assert prop.total_memory == torch.cuda.mem_get_info(0)[1]
+    assert prop.warp_size == 32
+    assert prop.multi_processor_count >= 1
+    assert repr(prop).startswith(f"_CudaDeviceProperties(name='{prop.name}', major={prop.major}, minor={prop.minor}, "
+                                 f"total_memory={prop.total_memory // 2**20}MB")
+    assert torch.cuda.get_device_properties(torch.device("cuda", 0)).name == prop.name
+    with pytest.raises(AssertionError, match="^Invalid device id$"):
+        torch.cuda.get_device_properties(torch.cuda.device_count())
+
+
+@requires_gpu
 def test_memory_allocation(gpu):
     # PyTorch's test_memory_allocation: exact accounting around one raw allocation.
     prev = torch.cuda.memory_allocated()
@@ -245,15 +265,18 @@ def test_memory_allocation(gpu):
 
 @requires_gpu
 def test_four_bytes_take_a_512_byte_block_of_a_2mib_segment(gpu):
+    # On a stream of its own: blocks are cached per stream, so no segment another test left
+    # in use can serve it, and it needs a new one.
+    stream = torch.cuda.Stream()
     before = torch.cuda.memory_stats()
-    p = torch.cuda.caching_allocator_alloc(4)
+    p = torch.cuda.caching_allocator_alloc(4, stream=stream)
     after = torch.cuda.memory_stats()
     assert after["allocated_bytes.all.current"] - before["allocated_bytes.all.current"] == 512
     assert after["requested_bytes.all.current"] - before["requested_bytes.all.current"] == 4
     assert after["reserved_bytes.small_pool.current"] - before["reserved_bytes.small_pool.current"] == 2 * 1024 * 1024
     torch.cuda.caching_allocator_delete(p)
     # Freed, the block stays cached on its stream and is handed out again.
-    q = torch.cuda.caching_allocator_alloc(4)
+    q = torch.cuda.caching_allocator_alloc(4, stream=stream)
     assert q == p
     torch.cuda.caching_allocator_delete(q)
 

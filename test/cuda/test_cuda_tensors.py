@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 import torch
+from cuda_testing import _id, as_numpy, assert_same
 
 requires_gpu = pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA GPU")
 requires_two_gpus = pytest.mark.skipif(not torch.cuda.is_available() or torch.cuda.device_count() < 2,
@@ -29,35 +30,13 @@ requires_two_gpus = pytest.mark.skipif(not torch.cuda.is_available() or torch.cu
 pytestmark = requires_gpu
 
 
-def _id(value):
-    """Readable test ids: float16 rather than dtype2."""
-    return str(value).replace("torch.", "") if isinstance(value, torch.dtype) else None
-
-
 # ---------------------------------------------------------------------------------------
 # Helpers
 # ---------------------------------------------------------------------------------------
 
-def as_numpy(t):
-    """A CPU copy of t as a numpy array (bfloat16, which numpy lacks, widened exactly to float32)."""
-    t = t.cpu()
-    if t.dtype == torch.bfloat16:
-        t = t.float()
-    return t.numpy()
-
-
 def assert_matches_cpu(cuda_result, cpu_result, rtol=0.0, atol=0.0, device="cuda:0"):
     """cuda_result lives on `device` and equals cpu_result (dtype, shape, values; NaN == NaN)."""
-    assert cuda_result.is_cuda
-    assert str(cuda_result.device) == device
-    assert cpu_result.device.type == "cpu"
-    assert cuda_result.dtype == cpu_result.dtype
-    assert tuple(cuda_result.shape) == tuple(cpu_result.shape)
-    got, want = as_numpy(cuda_result), as_numpy(cpu_result)
-    if rtol == 0.0 and atol == 0.0:
-        np.testing.assert_array_equal(got, want)
-    else:
-        np.testing.assert_allclose(got, want, rtol=rtol, atol=atol)
+    assert_same(cuda_result, cpu_result, rtol, atol, device=device)
 
 
 def sample(shape, dtype, seed=0, low=-5, high=5):
@@ -538,6 +517,34 @@ def test_to_other_device_and_back():
     big = torch.ones(300_000, device="cuda:0")
     big = big + big
     assert (big.to("cuda:1").sum().item()) == 600_000.0
+
+
+@requires_two_gpus
+@pytest.mark.skipif(not torch._C._has_cuda or not torch._C._cuda_isSimulated(), reason="simulated device only")
+def test_peer_copy_keeps_the_source_block_until_the_copy_has_read_it():
+    # The copy to cuda:1 is queued on a held stream, and its source is freed at once. The
+    # caching allocator may hand the block to the next tensor on cuda:0, but only for work
+    # ordered after the copy: cuda:0's stream must wait for it. (The wait used to be queued
+    # with cuda:1 current, where stream handle 0 names cuda:1's default stream, so `c`
+    # overwrote the block before the copy read it.)
+    src = torch.arange(1000.0, device="cuda:0")
+    dst = torch.empty(1000, device="cuda:1")
+    s1 = torch.cuda.Stream(device=1)
+    torch._C._cuda_simHoldStream(s1.cuda_stream)
+    try:
+        with torch.cuda.stream(s1):
+            dst.copy_(src, non_blocking=True)
+        ptr = src.data_ptr()
+        del src
+        c = torch.empty(1000, device="cuda:0")
+        assert c.data_ptr() == ptr  # the same block, reused
+        c.fill_(7.0)
+    finally:
+        torch._C._cuda_simReleaseStream(s1.cuda_stream)
+    torch.cuda.synchronize(0)
+    torch.cuda.synchronize(1)
+    assert dst.cpu().tolist() == [float(i) for i in range(1000)]
+    assert c.cpu().tolist() == [7.0] * 1000
 
 
 # ---------------------------------------------------------------------------------------
@@ -1107,3 +1114,47 @@ def test_autograd_cpu_leaf_moved_to_cuda():
     (x.cuda() * 3).sum().backward()
     assert x.grad.device.type == "cpu"
     assert x.grad.tolist() == [3.0] * 5
+
+
+# ---------------------------------------------------------------------------------------
+# gather / scatter_ (ScatterGatherKernel.cu)
+# ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.int64, torch.bool], ids=_id)
+@pytest.mark.parametrize("dim", [0, 1, -1])
+def test_gather_and_scatter_match_the_cpu(dtype, dim):
+    g = torch.Generator().manual_seed(3)
+    cpu = torch.randint(0, 2 if dtype == torch.bool else 50, (4, 6), generator=g).to(dtype)
+    size = cpu.size(dim)
+    index = torch.randint(0, size, (3, 5) if dim == 0 else (4, 3), generator=g)
+    assert_matches_cpu(torch.gather(cpu.cuda(), dim, index.cuda()), torch.gather(cpu, dim, index))
+    # scatter_ with distinct indices along dim (a permutation), so that no two writes race
+    perm = torch.stack([torch.randperm(size, generator=g) for _ in range(cpu.size(1 - dim % 2))], 1 - dim % 2)
+    src = torch.randint(0, 2 if dtype == torch.bool else 50, perm.shape, generator=g).to(dtype)
+    want = cpu.clone().scatter_(dim, perm, src)
+    got = cpu.cuda().scatter_(dim, perm.cuda(), src.cuda())
+    assert_matches_cpu(got, want)
+    assert_matches_cpu(cpu.cuda().scatter_(dim, perm.cuda(), 1), cpu.clone().scatter_(dim, perm, 1))
+    # a non-contiguous self
+    base = cpu.t().contiguous().t()
+    assert_matches_cpu(torch.gather(base.cuda(), dim, index.cuda()), torch.gather(base, dim, index))
+
+
+def test_gather_index_out_of_range_is_a_device_side_assert():
+    # Checked on the device (CUDA_KERNEL_ASSERT), so it surfaces at the next synchronizing
+    # call and leaves the device unusable: run it in a fresh process.
+    program = """
+import torch
+x = torch.arange(6.0, device="cuda").view(2, 3)
+y = torch.gather(x, 1, torch.tensor([[0, 3]], device="cuda"))
+try:
+    torch.cuda.synchronize()
+except RuntimeError as e:
+    print(type(e).__name__, str(e).splitlines()[0])
+"""
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ)
+    out = subprocess.run([sys.executable, "-c", program], env=env, capture_output=True, text=True, timeout=120)
+    assert "RuntimeError CUDA error: device-side assert triggered" in out.stdout, out.stdout + out.stderr

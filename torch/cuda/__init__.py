@@ -176,6 +176,27 @@ def check_error(res):
         raise CudaError(res)
 
 
+def get_device_properties(device=None):
+    """The properties of a device (cudaGetDeviceProperties): name, major, minor, total_memory,
+    multi_processor_count, ... The current device when ``device`` is None."""
+    _lazy_init()
+    device = _get_device_index(device, optional=True)
+    if device < 0 or device >= device_count():
+        raise AssertionError("Invalid device id")
+    return torch._C._get_device_properties(device)
+
+
+def get_device_name(device=None):
+    """The name of a device: "Simulated CUDA device (CPU)" on the simulated device."""
+    return get_device_properties(device).name
+
+
+def get_device_capability(device=None):
+    """The (major, minor) compute capability of a device."""
+    prop = get_device_properties(device)
+    return prop.major, prop.minor
+
+
 def _get_device_index(device, optional=False):
     """An int device index from an int, a "cuda:1" string or a torch.device."""
     if isinstance(device, str):
@@ -308,3 +329,9 @@ def _sleep(cycles):
     """Keep the current stream busy for about ``cycles`` nanoseconds (tests use it)."""
     _lazy_init()
     torch._C._cuda_sleep(cycles)
+
+
+# Broadcast, scatter, gather and reduce across devices (torch.cuda.comm.broadcast ...). PyTorch
+# loads it on `import torch.cuda.comm`; here it comes with torch.cuda too. Pure Python: importing
+# it touches no GPU.
+from torch.cuda import comm  # noqa: E402,F401

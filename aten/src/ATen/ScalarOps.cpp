@@ -4,11 +4,17 @@
 
 #include <ATen/Dispatch.h>
 #include <ATen/EmptyTensor.h>
+#include <ATen/Functions.h>
 
 namespace c10 {
 
 at::Tensor scalar_to_tensor(const Scalar& s, const Device device) {
-  TORCH_CHECK(device.is_cpu(), "scalar_to_tensor: only CPU scalars are supported by this build");
+  if (!device.is_cpu()) {
+    // On another device (where(cond, x_cuda, 0) wraps the 0 on x's device, because where's
+    // iterator takes no CPU scalar): an empty 0-dim tensor there, filled by its fill_ kernel,
+    // as PyTorch's at::scalar_tensor does.
+    return at::empty({}, s.type(), std::nullopt, device, std::nullopt, std::nullopt).fill_(s);
+  }
   // Written directly, not through fill_ and the dispatcher: this runs once per Python number
   // in every a + 2, and PyTorch keeps it off the dispatcher for the same reason.
   at::Tensor t = at::detail::empty_cpu({}, s.type());

@@ -6,7 +6,7 @@
 #include <ATen/core/Tensor.h>
 
 namespace c10 {
-// A 0-dim CPU tensor holding s, of s's own dtype (double, int64, bool or complex128).
+// A 0-dim tensor on `device` holding s, of s's own dtype (double, int64, bool or complex128).
 TORCH_API at::Tensor scalar_to_tensor(const Scalar& s, const Device device = at::kCPU);
 }  // namespace c10
 

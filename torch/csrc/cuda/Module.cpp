@@ -18,6 +18,8 @@
 #include <dlfcn.h>
 
 #include <chrono>
+#include <sstream>
+#include <string>
 #include <thread>
 
 namespace py = pybind11;
@@ -105,6 +107,35 @@ void initModule(py::module_& m) {
     }
     lazy_init();
     return static_cast<int>(c10::cuda::MaybeExchangeDevice(static_cast<c10::DeviceIndex>(device)));
+  });
+  // torch.cuda.get_device_properties: what cudaGetDeviceProperties reports, as PyTorch's
+  // _CudaDeviceProperties (torch/csrc/cuda/Module.cpp registerCudaDeviceProperties) binds it.
+  py::class_<cudaDeviceProp>(m, "_CudaDeviceProperties")
+      .def_property_readonly("name", [](const cudaDeviceProp& prop) { return std::string(prop.name); })
+      .def_readonly("major", &cudaDeviceProp::major)
+      .def_readonly("minor", &cudaDeviceProp::minor)
+      .def_readonly("is_multi_gpu_board", &cudaDeviceProp::isMultiGpuBoard)
+      .def_readonly("is_integrated", &cudaDeviceProp::integrated)
+      .def_readonly("multi_processor_count", &cudaDeviceProp::multiProcessorCount)
+      .def_readonly("total_memory", &cudaDeviceProp::totalGlobalMem)
+      .def_readonly("max_threads_per_multi_processor", &cudaDeviceProp::maxThreadsPerMultiProcessor)
+      .def_readonly("warp_size", &cudaDeviceProp::warpSize)
+      .def_readonly("regs_per_multiprocessor", &cudaDeviceProp::regsPerMultiprocessor)
+      .def_readonly("shared_memory_per_block", &cudaDeviceProp::sharedMemPerBlock)
+      .def_readonly("L2_cache_size", &cudaDeviceProp::l2CacheSize)
+      .def("__repr__", [](const cudaDeviceProp& prop) {
+        std::ostringstream stream;
+        stream << "_CudaDeviceProperties(name='" << prop.name << "', major=" << prop.major
+               << ", minor=" << prop.minor << ", total_memory=" << prop.totalGlobalMem / (1024ull * 1024)
+               << "MB, multi_processor_count=" << prop.multiProcessorCount
+               << ", L2_cache_size=" << prop.l2CacheSize / (1024ull * 1024) << "MB)";
+        return stream.str();
+      });
+  m.def("_get_device_properties", [](int device) {
+    lazy_init();
+    cudaDeviceProp prop;
+    C10_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+    return prop;
   });
   m.def("_cuda_synchronize", [] { c10::cuda::device_synchronize(); }, release_gil());
   m.def("_cuda_memGetInfo", [](int device) { return c10::cuda::memGetInfo(static_cast<c10::DeviceIndex>(device)); });

@@ -6,6 +6,7 @@
 
 #include <ATen/native/DispatchStub.h>
 #include <c10/core/Scalar.h>
+#include <c10/macros/Macros.h>
 
 #include <cmath>
 
@@ -16,9 +17,9 @@ struct TensorIteratorBase;
 namespace at::native {
 
 // self + weight * (end - self), computed from whichever end is nearer so that weight == 1
-// gives exactly `end` (PyTorch's formula).
+// gives exactly `end` (PyTorch's formula). C10_HOST_DEVICE: cuda/Lerp.cu calls it too.
 template <typename scalar_t, typename weight_t>
-inline scalar_t lerp(scalar_t self_, scalar_t end_, weight_t weight_) {
+C10_HOST_DEVICE inline scalar_t lerp(scalar_t self_, scalar_t end_, weight_t weight_) {
   using opmath_t = weight_t;
   const opmath_t self = self_, end = end_, weight = weight_;
   // Each branch is one multiply-add, rounded once as in PyTorch's FMA-compiled kernels.

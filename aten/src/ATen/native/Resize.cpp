@@ -88,9 +88,10 @@ bool resize_output(const Tensor& output, IntArrayRef shape) {
                "they have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero "
                "elements with t.resize_(0).");
   }
-  // The CPU path without a second trip through the dispatcher, as PyTorch's; another device
-  // resizes through its own resize_ (resize_cuda_ allocates on the tensor's device).
-  if (output.is_cpu()) {
+  // The CPU path without a second trip through the dispatcher, as PyTorch's (a meta tensor's
+  // storage has the meta allocator, so it takes the same path); another device resizes
+  // through its own resize_ (resize_cuda_ allocates on the tensor's device).
+  if (output.is_cpu() || output.is_meta()) {
     resize_impl_cpu_(output.unsafeGetTensorImpl(), shape);
   } else {
     output.resize_(shape);

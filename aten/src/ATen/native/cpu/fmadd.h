@@ -4,7 +4,11 @@
 // PyTorch compiles its CPU kernels for AVX2/AVX-512 with FMA, so `a + alpha * b` in add,
 // addcmul and lerp becomes one fused multiply-add: rounded once, not twice. std::fma gives
 // the same bits on any CPU, so results (and optimizer trajectories built on them) match.
+// C10_HOST_DEVICE: the CUDA kernels of addcmul and lerp fuse the same way, so that the two
+// devices agree to the bit (cuda/PointwiseOpsKernel.cu, cuda/Lerp.cu).
 #pragma once
+
+#include <c10/macros/Macros.h>
 
 #include <cmath>
 #include <type_traits>
@@ -12,7 +16,7 @@
 namespace at::native {
 
 template <typename T>
-inline T fmadd(T a, T b, T c) {
+C10_HOST_DEVICE inline T fmadd(T a, T b, T c) {
   if constexpr (std::is_floating_point_v<T>) {
     return std::fma(a, b, c);
   } else {

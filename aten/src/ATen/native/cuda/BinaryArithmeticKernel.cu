@@ -8,8 +8,21 @@
 #include <ATen/native/BinaryOps.h>
 #include <ATen/native/cuda/Loops.cuh>
 
+#include <type_traits>
+
 namespace at::native {
 namespace {
+
+// bool arithmetic is logic: + is or, * is and (what the integer arithmetic gives, cast back
+// to bool, without the compiler's "'*' in boolean context" warning).
+template <typename T>
+__host__ __device__ T multiply(T a, T b) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return a && b;
+  } else {
+    return a * b;
+  }
+}
 
 // [marker: add_kernel_cuda]
 void add_kernel_cuda(TensorIteratorBase& iter, const Scalar& alpha_scalar) {
@@ -17,7 +30,7 @@ void add_kernel_cuda(TensorIteratorBase& iter, const Scalar& alpha_scalar) {
     using opmath_t = at::opmath_type<scalar_t>;
     const auto alpha = alpha_scalar.to<opmath_t>();
     opmath_gpu_kernel_with_scalars<opmath_t>(iter, [alpha] GPU_LAMBDA(opmath_t a, opmath_t b) -> scalar_t {
-      return static_cast<scalar_t>(a + alpha * b);
+      return static_cast<scalar_t>(a + multiply(alpha, b));
     });
   });
 }
@@ -27,7 +40,7 @@ void mul_kernel_cuda(TensorIteratorBase& iter) {
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(kBool, kHalf, kBFloat16, iter.common_dtype(), "mul_cuda", [&] {
     using opmath_t = at::opmath_type<scalar_t>;
     opmath_gpu_kernel_with_scalars<opmath_t>(
-        iter, [] GPU_LAMBDA(opmath_t a, opmath_t b) -> scalar_t { return static_cast<scalar_t>(a * b); });
+        iter, [] GPU_LAMBDA(opmath_t a, opmath_t b) -> scalar_t { return static_cast<scalar_t>(multiply(a, b)); });
   });
 }
 

@@ -25,7 +25,14 @@ cudaStream_t stream_after(c10::DeviceIndex device, c10::DeviceIndex other) {
       c10::cuda::CUDAGuard guard(other);
       AT_CUDA_CHECK(cudaEventRecord(event, other_stream));
     }
-    AT_CUDA_CHECK(cudaStreamWaitEvent(stream, event, 0));
+    {
+      // `device` current while its stream waits: the default stream's handle is 0, which
+      // means "the default stream of the current device" (PyTorch's CUDAEvent::block sets the
+      // device the same way). Waited on from the other device, the wait would land there,
+      // and the memory the copy still reads could be reused before it has.
+      c10::cuda::CUDAGuard guard(device);
+      AT_CUDA_CHECK(cudaStreamWaitEvent(stream, event, 0));
+    }
     AT_CUDA_CHECK(cudaEventDestroy(event));
   }
   return stream;

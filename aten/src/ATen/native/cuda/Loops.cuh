@@ -3,7 +3,7 @@
 // linear index into one offset per operand (OffsetCalculator), loads the inputs, converting them
 // to f's argument types where the dtypes differ ("dynamic casting"), calls f and stores the
 // result. Mirrors PyTorch's aten/src/ATen/native/cuda/Loops.cuh, CUDALoops.cuh and
-// OffsetCalculator.cuh (without their vectorized and 32-bit-split paths).
+// OffsetCalculator.cuh (with the vectorized path for contiguous operands; without the 32-bit split).
 // Guide: docs/source/internals/cuda_simulated_device.rst.
 #pragma once
 
@@ -14,6 +14,7 @@
 #include <c10/cuda/CUDAException.h>
 
 #include <array>
+#include <cstdint>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -49,8 +50,10 @@ struct OffsetCalculator {
   __host__ __device__ offset_type get(int64_t linear_idx) const {
     offset_type offsets{};
     for (int d = 0; d < dims; d++) {
-      const int64_t i = linear_idx % sizes[d];
-      linear_idx /= sizes[d];
+      // What is left of the index after the faster dims is below the last dim's size: no
+      // division there, so a 1-d (coalesced, contiguous) iterator costs none at all.
+      const int64_t i = d == dims - 1 ? linear_idx : linear_idx % sizes[d];
+      linear_idx /= d == dims - 1 ? 1 : sizes[d];
       for (int arg = 0; arg < NARGS; arg++) {
         offsets[arg] += i * strides[d][arg];
       }
@@ -102,6 +105,71 @@ void launch_legacy_kernel(int64_t N, const func_t& f) {
 }
 // [end marker: elementwise_kernel]
 
+// A vector of vec_size elements that the GPU loads or stores in one instruction.
+template <typename scalar_t, int vec_size>
+struct alignas(sizeof(scalar_t) * vec_size) aligned_vector {
+  scalar_t val[vec_size];
+};
+
+namespace detail {
+
+// Element idx of each contiguous input, as f's argument types.
+template <typename traits, std::size_t... I>
+__host__ __device__ typename traits::ArgsTuple load_contiguous(char* const* data, [[maybe_unused]] int64_t idx,
+                                                               std::index_sequence<I...>) {
+  return std::make_tuple(reinterpret_cast<const typename traits::template arg<I>::type*>(data[I])[idx]...);
+}
+
+// vec_size elements from `first` of each input, one aligned_vector per input.
+template <typename traits, int vec_size, std::size_t... I>
+__host__ __device__ auto load_vectors(char* const* data, [[maybe_unused]] int64_t first, std::index_sequence<I...>) {
+  return std::make_tuple(*reinterpret_cast<const aligned_vector<typename traits::template arg<I>::type, vec_size>*>(
+      reinterpret_cast<const typename traits::template arg<I>::type*>(data[I]) + first)...);
+}
+
+// f applied to lane v of the loaded vectors.
+template <typename traits, typename func_t, typename vectors_t, std::size_t... I>
+__host__ __device__ typename traits::result_type apply_lane(const func_t& f, [[maybe_unused]] const vectors_t& inputs, [[maybe_unused]] int v,
+                                                           std::index_sequence<I...>) {
+  return f(std::get<I>(inputs).val[v]...);
+}
+
+}  // namespace detail
+
+// [marker: vectorized_elementwise_kernel]
+// When every operand is contiguous and already has f's types, PyTorch's gpu_kernel skips the
+// offset calculator: thread t of block b handles the vec_size neighbouring elements from
+// b * 512 + t * vec_size, each operand read and written as one aligned_vector (a 16-byte
+// load for float4). The last, partial block goes element by element.
+template <int vec_size, typename func_t, typename array_t>
+__global__ void vectorized_elementwise_kernel(int64_t N, func_t f, array_t data) {
+  using traits = function_traits<func_t>;
+  using out_t = typename traits::result_type;
+  constexpr int ninputs = traits::arity;
+  const int64_t block_base = static_cast<int64_t>(block_work_size()) * blockIdx.x;
+  out_t* out = reinterpret_cast<out_t*>(data[0]);
+  if (N - block_base < block_work_size()) {
+    for (int i = 0; i < thread_work_size(); i++) {
+      const int64_t idx = block_base + threadIdx.x + static_cast<int64_t>(num_threads()) * i;
+      if (idx < N) {
+        out[idx] = std::apply(f, detail::load_contiguous<traits>(data.data() + 1, idx,
+                                                                 std::make_index_sequence<ninputs>{}));
+      }
+    }
+    return;
+  }
+  const int64_t first = block_base + static_cast<int64_t>(threadIdx.x) * vec_size;
+  const auto inputs = detail::load_vectors<traits, vec_size>(data.data() + 1, first,
+                                                             std::make_index_sequence<ninputs>{});
+  aligned_vector<out_t, vec_size> result;
+#pragma unroll
+  for (int v = 0; v < vec_size; v++) {
+    result.val[v] = detail::apply_lane<traits>(f, inputs, v, std::make_index_sequence<ninputs>{});
+  }
+  *reinterpret_cast<aligned_vector<out_t, vec_size>*>(out + first) = result;
+}
+// [end marker: vectorized_elementwise_kernel]
+
 namespace detail {
 
 template <typename traits, std::size_t... I>
@@ -125,6 +193,30 @@ bool inputs_need_cast(const TensorIteratorBase& iter, std::index_sequence<I...>)
           (iter.dtype(1 + I) != c10::CppTypeToScalarType<typename traits::template arg<I>::type>::value));
 }
 
+}  // namespace detail
+
+// Elements per aligned_vector: a block's 512 elements are 128 threads' vectors of 4.
+constexpr int kVecSize = thread_work_size();
+
+template <int vec_size, typename func_t, typename array_t>
+void launch_vectorized_kernel(int64_t N, const func_t& f, const array_t& data) {
+  const int64_t grid = (N + block_work_size() - 1) / block_work_size();
+  const cudaStream_t stream = at::cuda::getCurrentCUDAStream();
+  vectorized_elementwise_kernel<vec_size, func_t, array_t><<<static_cast<unsigned>(grid), num_threads(), 0, stream>>>(
+      N, f, data);
+  C10_CUDA_KERNEL_LAUNCH_CHECK();
+}
+
+namespace detail {
+// Whether every operand's address allows vector loads of vec_size elements (a view that
+// starts mid-vector does not: it takes the general path).
+template <typename traits, int vec_size, typename array_t, std::size_t... I>
+bool aligned_for(const array_t& data, std::index_sequence<I...>) {
+  using out_t = typename traits::result_type;
+  auto aligned = [](const void* p, size_t align) { return reinterpret_cast<uintptr_t>(p) % align == 0; };
+  return aligned(data[0], sizeof(out_t) * vec_size) &&
+         (true && ... && aligned(data[1 + I], sizeof(typename traits::template arg<I>::type) * vec_size));
+}
 }  // namespace detail
 
 // [marker: gpu_kernel]
@@ -155,6 +247,10 @@ void gpu_kernel(TensorIteratorBase& iter, const func_t& f) {
     dtypes[arg] = iter.dtype(arg);
   }
   needs_cast |= detail::inputs_need_cast<traits>(iter, std::make_index_sequence<ninputs>{});
+  if (!needs_cast && iter.is_contiguous() && detail::aligned_for<traits, kVecSize>(data, std::make_index_sequence<ninputs>{})) {
+    launch_vectorized_kernel<kVecSize>(N, f, data);
+    return;
+  }
   const auto calc = make_offset_calculator<ntensors>(iter);
   if (!needs_cast) {
     // Every operand already has f's types: plain loads and stores.

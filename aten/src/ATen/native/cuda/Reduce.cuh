@@ -71,6 +71,18 @@ __device__ void set_results(const pair<T1, T2>& result, char* const* out, const 
   *reinterpret_cast<T2*>(out[1] + offsets[1]) = result.second;
 }
 
+// How a kernel reads one input element as arg_t: straight, when the input already has that
+// type (sum of float32), or converting from the input's dtype (sum of float16 in float).
+template <typename arg_t>
+struct DirectLoad {
+  __device__ arg_t operator()(const char* p) const { return *reinterpret_cast<const arg_t*>(p); }
+};
+template <typename arg_t>
+struct CastLoad {
+  ScalarType dtype;
+  __device__ arg_t operator()(const char* p) const { return c10::fetch_and_cast<arg_t>(dtype, p); }
+};
+
 template <int noutputs>
 struct OutputPointers {
   char* ptrs[noutputs];
@@ -80,17 +92,16 @@ struct OutputPointers {
 // Block b computes output b: out = project(reduce over r of input[b, r]). Each element is read
 // as arg_t (converted from the input's dtype) and reduced with its index r along the reduced
 // dimensions, which argmax keeps; ident is the accumulator of an empty range.
-template <typename arg_t, typename acc_t, int noutputs, typename ops_t>
+template <typename acc_t, int noutputs, typename ops_t, typename load_t>
 __global__ void reduce_kernel(int64_t num_reduced, OffsetCalculator<noutputs + 1> output_calc,
                               OffsetCalculator<1> input_calc, OutputPointers<noutputs> out, const char* in,
-                              ScalarType in_dtype, acc_t ident, ops_t ops) {
+                              load_t load, acc_t ident, ops_t ops) {
   __shared__ acc_t shared[kReduceThreads];
   // {output offsets..., input offset of r = 0}
   const auto base = output_calc.get(blockIdx.x);
   acc_t acc = ident;
   for (int64_t r = threadIdx.x; r < num_reduced; r += blockDim.x) {
-    const char* p = in + base[noutputs] + input_calc.get(r)[0];
-    acc = ops.reduce(acc, c10::fetch_and_cast<arg_t>(in_dtype, p), r);
+    acc = ops.reduce(acc, load(in + base[noutputs] + input_calc.get(r)[0]), r);
   }
   acc = block_reduce(acc, shared, ops);
   if (threadIdx.x == 0) {
@@ -104,10 +115,10 @@ __global__ void reduce_kernel(int64_t num_reduced, OffsetCalculator<noutputs + 1
 // no barrier, no shuffle. The launcher picks it when a block per output would waste the
 // block (fewer reduced elements than threads) or when the outputs alone are enough threads
 // to fill the GPU; PyTorch's ReduceConfig makes the same trade (block.x along the outputs).
-template <typename arg_t, typename acc_t, int noutputs, typename ops_t>
+template <typename acc_t, int noutputs, typename ops_t, typename load_t>
 __global__ void thread_reduce_kernel(int64_t num_outputs, int64_t num_reduced,
                                      OffsetCalculator<noutputs + 1> output_calc, OffsetCalculator<1> input_calc,
-                                     OutputPointers<noutputs> out, const char* in, ScalarType in_dtype, acc_t ident,
+                                     OutputPointers<noutputs> out, const char* in, load_t load, acc_t ident,
                                      ops_t ops) {
   const int64_t o = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (o >= num_outputs) {
@@ -116,8 +127,7 @@ __global__ void thread_reduce_kernel(int64_t num_outputs, int64_t num_reduced,
   const auto base = output_calc.get(o);
   acc_t acc = ident;
   for (int64_t r = 0; r < num_reduced; r++) {
-    const char* p = in + base[noutputs] + input_calc.get(r)[0];
-    acc = ops.reduce(acc, c10::fetch_and_cast<arg_t>(in_dtype, p), r);
+    acc = ops.reduce(acc, load(in + base[noutputs] + input_calc.get(r)[0]), r);
   }
   set_results(ops.project(acc), out.ptrs, base.data());
 }
@@ -157,13 +167,21 @@ void launch_reduce_kernel(TensorIteratorBase& iter, const ops_t& ops, acc_t iden
   const cudaStream_t stream = at::cuda::getCurrentCUDAStream();
   const auto* in = static_cast<const char*>(iter.data_ptr(noutputs));
   const ScalarType in_dtype = iter.dtype(noutputs);
-  if (num_reduced < kReduceThreads || num_outputs >= kThreadReduceOutputs) {
-    const auto blocks = static_cast<unsigned>((num_outputs + kReduceThreads - 1) / kReduceThreads);
-    thread_reduce_kernel<arg_t, acc_t, noutputs, ops_t><<<blocks, kReduceThreads, 0, stream>>>(
-        num_outputs, num_reduced, output_calc, input_calc, out, in, in_dtype, ident, ops);
+  auto launch = [&](auto load) {
+    using load_t = decltype(load);
+    if (num_reduced < kReduceThreads || num_outputs >= kThreadReduceOutputs) {
+      const auto blocks = static_cast<unsigned>((num_outputs + kReduceThreads - 1) / kReduceThreads);
+      thread_reduce_kernel<acc_t, noutputs, ops_t, load_t><<<blocks, kReduceThreads, 0, stream>>>(
+          num_outputs, num_reduced, output_calc, input_calc, out, in, load, ident, ops);
+    } else {
+      reduce_kernel<acc_t, noutputs, ops_t, load_t><<<static_cast<unsigned>(num_outputs), kReduceThreads, 0, stream>>>(
+          num_reduced, output_calc, input_calc, out, in, load, ident, ops);
+    }
+  };
+  if (in_dtype == c10::CppTypeToScalarType<arg_t>::value) {
+    launch(DirectLoad<arg_t>{});
   } else {
-    reduce_kernel<arg_t, acc_t, noutputs, ops_t><<<static_cast<unsigned>(num_outputs), kReduceThreads, 0, stream>>>(
-        num_reduced, output_calc, input_calc, out, in, in_dtype, ident, ops);
+    launch(CastLoad<arg_t>{in_dtype});
   }
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
