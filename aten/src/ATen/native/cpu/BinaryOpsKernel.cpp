@@ -12,6 +12,7 @@
 #include <ATen/native/BinaryOps.h>
 #include <ATen/native/cpu/Loops.h>
 #include <ATen/native/cpu/fmadd.h>
+#include <c10/util/generic_math.h>
 
 #include <cmath>
 #include <limits>
@@ -74,31 +75,13 @@ void div_true_kernel(TensorIteratorBase& iter) {
   });
 }
 
-// [marker: integer_division]
-// a / b and a % b for integers, defined for every pair the kernels let through (b != 0):
-// INT_MIN / -1 overflows, which C++ leaves undefined and x86 traps (SIGFPE, the end of the
-// interpreter). PyTorch's result wraps around: INT_MIN / -1 == INT_MIN, INT_MIN % -1 == 0.
-template <typename scalar_t>
-scalar_t int_div(scalar_t a, scalar_t b) {
-  if constexpr (std::is_signed_v<scalar_t>) {
-    if (b == -1) {
-      using unsigned_t = std::make_unsigned_t<scalar_t>;
-      return static_cast<scalar_t>(unsigned_t(0) - static_cast<unsigned_t>(a));
-    }
-  }
-  return a / b;
-}
-
-template <typename scalar_t>
-scalar_t int_mod(scalar_t a, scalar_t b) {
-  if constexpr (std::is_signed_v<scalar_t>) {
-    if (b == -1) {
-      return 0;
-    }
-  }
-  return a % b;
-}
-// [end marker: integer_division]
+// Integer division, floor division and powi: c10/util/generic_math.h, shared with the CUDA kernels.
+using c10::div_floor_floating;
+using c10::div_floor_integer;
+using c10::int_div;
+using c10::int_mod;
+using c10::powi;
+using c10::remainder_integer;
 
 void div_trunc_kernel(TensorIteratorBase& iter) {
   const auto dtype = iter.common_dtype();
@@ -117,43 +100,6 @@ void div_trunc_kernel(TensorIteratorBase& iter) {
       });
     });
   }
-}
-
-// Python's //: rounds toward negative infinity, and the remainder takes the divisor's sign.
-template <typename scalar_t>
-scalar_t div_floor_integer(scalar_t a, scalar_t b) {
-  if constexpr (std::is_signed_v<scalar_t>) {
-    if ((a < 0) != (b < 0)) {
-      // Truncation rounded toward zero, i.e. up: step down if the division was inexact.
-      const auto quot = int_div(a, b);
-      const auto rem = int_mod(a, b);
-      return rem ? quot - 1 : quot;
-    }
-  }
-  return int_div(a, b);
-}
-
-template <typename scalar_t>
-scalar_t div_floor_floating(scalar_t a, scalar_t b) {
-  if (b == 0) {
-    return a / b;  // IEEE: inf, -inf or nan
-  }
-  // Computed from fmod rather than floor(a / b), whose rounding can be off by one.
-  const auto mod = std::fmod(a, b);
-  auto div = (a - mod) / b;
-  if ((mod != 0) && (b < 0) != (mod < 0)) {
-    div -= scalar_t(1);
-  }
-  scalar_t floordiv;
-  if (div != 0) {
-    floordiv = std::floor(div);
-    if (div - floordiv > scalar_t(0.5)) {
-      floordiv += scalar_t(1.0);
-    }
-  } else {
-    floordiv = std::copysign(scalar_t(0), a / b);
-  }
-  return floordiv;
 }
 
 void div_floor_kernel(TensorIteratorBase& iter) {
@@ -182,13 +128,7 @@ void remainder_kernel(TensorIteratorBase& iter) {
     AT_DISPATCH_INTEGRAL_TYPES(dtype, "remainder_cpu", [&] {
       cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
         TORCH_CHECK(b != 0, "ZeroDivisionError");
-        scalar_t r = int_mod(a, b);
-        if constexpr (std::is_signed_v<scalar_t>) {
-          if ((r != 0) && ((r < 0) != (b < 0))) {
-            r += b;
-          }
-        }
-        return r;
+        return remainder_integer(a, b);
       });
     });
   } else {
@@ -341,32 +281,6 @@ COMPARISON_KERNEL_WITH_COMPLEX(logical_xor, static_cast<bool>(a) != static_cast<
 // [end marker: comparison_kernels]
 
 // ---- pow (PyTorch: cpu/PowKernel.cpp) ----
-
-// Integer power by squaring. A negative exponent gives 0 except for bases 1 and -1 (the
-// integer part of 1/a^n), as PyTorch does for tensor exponents.
-template <typename T>
-T powi(T a, T b) {
-  if constexpr (std::is_signed_v<T>) {
-    if (b < 0) {
-      if (a == 1) {
-        return 1;
-      }
-      if (a == -1) {
-        return (-b) % 2 ? -1 : 1;
-      }
-      return 0;
-    }
-  }
-  T result = 1;
-  while (b) {
-    if (b & 1) {
-      result *= a;
-    }
-    b /= 2;
-    a *= a;
-  }
-  return result;
-}
 
 void pow_tensor_tensor_kernel(TensorIteratorBase& iter) {
   const auto dtype = iter.common_dtype();

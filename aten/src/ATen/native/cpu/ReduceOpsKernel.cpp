@@ -6,6 +6,7 @@
 #include <ATen/Functions.h>
 #include <ATen/OpMathType.h>
 #include <ATen/native/ReduceOps.h>
+#include <ATen/native/SharedReduceOps.h>
 #include <ATen/native/cpu/Reduce.h>
 
 #include <cmath>
@@ -14,15 +15,6 @@
 
 namespace at::native {
 namespace {
-
-template <typename T>
-inline bool _isnan(T v) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return std::isnan(v);
-  } else {
-    return false;
-  }
-}
 
 // [marker: pairwise_sum]
 // Floating-point sums: pairwise (cascade) summation, as numpy and PyTorch's SumKernel do. A
@@ -128,27 +120,8 @@ void or_kernel_impl(TensorIteratorBase& iter) {
   }));
 }
 
-// The identity of max (-inf for floats, the lowest value for integers, false for bool).
-template <typename acc_t, bool is_max>
-acc_t lower_bound_init() {
-  if constexpr (std::is_same_v<acc_t, bool>) {
-    return !is_max;
-  } else if constexpr (std::is_floating_point_v<acc_t>) {
-    return is_max ? -std::numeric_limits<acc_t>::infinity() : std::numeric_limits<acc_t>::infinity();
-  } else {
-    return is_max ? std::numeric_limits<acc_t>::lowest() : std::numeric_limits<acc_t>::max();
-  }
-}
-
 // [marker: max_ops]
-// b beats a for max: b is NaN (NaN propagates), or b is larger; never when a is already NaN.
-template <bool is_max, typename T>
-inline bool beats(T a, T b) {
-  if (_isnan(a)) return false;
-  if (_isnan(b)) return true;
-  return is_max ? (b > a) : (b < a);
-}
-
+// beats(a, b) and lower_bound_init: aten/src/ATen/native/SharedReduceOps.h, shared with CUDA.
 // amax/amin: values only.
 template <typename scalar_t, bool is_max>
 struct MinMaxValuesOps {

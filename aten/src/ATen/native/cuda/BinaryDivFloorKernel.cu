@@ -5,8 +5,8 @@
 #include <ATen/Dispatch.h>
 #include <ATen/OpMathType.h>
 #include <ATen/native/BinaryOps.h>
-#include <ATen/native/cuda/GenericMath.cuh>
 #include <ATen/native/cuda/Loops.cuh>
+#include <c10/util/generic_math.h>
 
 namespace at::native {
 namespace {
@@ -16,13 +16,13 @@ void div_floor_kernel_cuda(TensorIteratorBase& iter) {
   if (isIntegralType(dtype, /*includeBool=*/false)) {
     AT_DISPATCH_INTEGRAL_TYPES(dtype, "div_floor_cuda", [&] {
       opmath_gpu_kernel_with_scalars<scalar_t>(
-          iter, [] GPU_LAMBDA(scalar_t a, scalar_t b) -> scalar_t { return cuda_math::div_floor_integer(a, b); });
+          iter, [] GPU_LAMBDA(scalar_t a, scalar_t b) -> scalar_t { return c10::div_floor_integer(a, b); });
     });
   } else {
     AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, dtype, "div_floor_cuda", [&] {
       using opmath_t = at::opmath_type<scalar_t>;
       opmath_gpu_kernel_with_scalars<scalar_t>(iter, [] GPU_LAMBDA(scalar_t a, scalar_t b) -> scalar_t {
-        return cuda_math::div_floor_floating<opmath_t>(a, b);
+        return c10::div_floor_floating<opmath_t>(a, b);
       });
     });
   }

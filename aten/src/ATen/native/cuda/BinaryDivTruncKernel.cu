@@ -5,8 +5,8 @@
 #include <ATen/Dispatch.h>
 #include <ATen/OpMathType.h>
 #include <ATen/native/BinaryOps.h>
-#include <ATen/native/cuda/GenericMath.cuh>
 #include <ATen/native/cuda/Loops.cuh>
+#include <c10/util/generic_math.h>
 
 #include <cmath>
 
@@ -18,7 +18,7 @@ void div_trunc_kernel_cuda(TensorIteratorBase& iter) {
   if (isIntegralType(dtype, /*includeBool=*/false)) {
     AT_DISPATCH_INTEGRAL_TYPES(dtype, "div_trunc_cuda", [&] {
       opmath_gpu_kernel_with_scalars<scalar_t>(
-          iter, [] GPU_LAMBDA(scalar_t a, scalar_t b) -> scalar_t { return cuda_math::int_div(a, b); });
+          iter, [] GPU_LAMBDA(scalar_t a, scalar_t b) -> scalar_t { return c10::int_div(a, b); });
     });
   } else {
     // The lambda takes scalar_t, not opmath_t: a CPU scalar is rounded to the tensor's dtype

@@ -5,8 +5,8 @@
 #include <ATen/Dispatch.h>
 #include <ATen/OpMathType.h>
 #include <ATen/native/BinaryOps.h>
-#include <ATen/native/cuda/GenericMath.cuh>
 #include <ATen/native/cuda/Loops.cuh>
+#include <c10/util/generic_math.h>
 
 #include <cmath>
 
@@ -18,7 +18,7 @@ void remainder_kernel_cuda(TensorIteratorBase& iter) {
   if (isIntegralType(dtype, /*includeBool=*/false)) {
     AT_DISPATCH_INTEGRAL_TYPES(dtype, "remainder_cuda", [&] {
       opmath_gpu_kernel_with_scalars<scalar_t>(
-          iter, [] GPU_LAMBDA(scalar_t a, scalar_t b) -> scalar_t { return cuda_math::remainder_integer(a, b); });
+          iter, [] GPU_LAMBDA(scalar_t a, scalar_t b) -> scalar_t { return c10::remainder_integer(a, b); });
     });
   } else {
     // Computed from fmod with the CPU kernel's steps (not PyTorch CUDA's a - b * floor(a / b)),
@@ -41,7 +41,7 @@ void fmod_kernel_cuda(TensorIteratorBase& iter) {
   if (isIntegralType(dtype, /*includeBool=*/false)) {
     AT_DISPATCH_INTEGRAL_TYPES(dtype, "fmod_cuda", [&] {
       opmath_gpu_kernel_with_scalars<scalar_t>(
-          iter, [] GPU_LAMBDA(scalar_t a, scalar_t b) -> scalar_t { return cuda_math::int_mod(a, b); });
+          iter, [] GPU_LAMBDA(scalar_t a, scalar_t b) -> scalar_t { return c10::int_mod(a, b); });
     });
   } else {
     AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, dtype, "fmod_cuda", [&] {

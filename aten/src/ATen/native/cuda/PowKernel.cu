@@ -8,6 +8,7 @@
 #include <ATen/OpMathType.h>
 #include <ATen/native/BinaryOps.h>
 #include <ATen/native/cuda/Loops.cuh>
+#include <c10/util/generic_math.h>
 
 #include <cmath>
 #include <type_traits>
@@ -15,31 +16,7 @@
 namespace at::native {
 namespace {
 
-// Integer power by squaring. A negative exponent gives 0 except for bases 1 and -1 (the
-// integer part of 1/a^n), as the CPU kernel does.
-template <typename T>
-__host__ __device__ T powi(T a, T b) {
-  if constexpr (std::is_signed_v<T>) {
-    if (b < 0) {
-      if (a == 1) {
-        return 1;
-      }
-      if (a == -1) {
-        return (-b) % 2 ? -1 : 1;
-      }
-      return 0;
-    }
-  }
-  T result = 1;
-  while (b) {
-    if (b & 1) {
-      result *= a;
-    }
-    b /= 2;
-    a *= a;
-  }
-  return result;
-}
+using c10::powi;  // c10/util/generic_math.h, shared with the CPU kernel
 
 void pow_tensor_tensor_kernel_cuda(TensorIteratorBase& iter) {
   const auto dtype = iter.common_dtype();

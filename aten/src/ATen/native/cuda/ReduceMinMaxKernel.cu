@@ -7,6 +7,7 @@
 #include <ATen/Dispatch.h>
 #include <ATen/OpMathType.h>
 #include <ATen/native/ReduceOps.h>
+#include <ATen/native/SharedReduceOps.h>
 #include <ATen/native/cuda/Reduce.cuh>
 
 #include <limits>
@@ -15,35 +16,7 @@
 namespace at::native {
 namespace {
 
-template <typename T>
-__device__ __forceinline__ bool _isnan(T x) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return x != x;
-  } else {
-    return false;
-  }
-}
-
-// b beats a: b is NaN (NaN propagates), or b is larger (smaller for min); never when a is NaN.
-template <bool is_max, typename T>
-__device__ __forceinline__ bool beats(T a, T b) {
-  if (_isnan(a)) return false;
-  if (_isnan(b)) return true;
-  return is_max ? (b > a) : (b < a);
-}
-
-// The accumulator of an empty range: -inf for max of floats, the lowest value of integers,
-// false for bool (and the reverse for min).
-template <typename acc_t, bool is_max>
-acc_t lower_bound_init() {
-  if constexpr (std::is_same_v<acc_t, bool>) {
-    return !is_max;
-  } else if constexpr (std::is_floating_point_v<acc_t>) {
-    return is_max ? -std::numeric_limits<acc_t>::infinity() : std::numeric_limits<acc_t>::infinity();
-  } else {
-    return is_max ? std::numeric_limits<acc_t>::lowest() : std::numeric_limits<acc_t>::max();
-  }
-}
+// beats(a, b) and lower_bound_init come from ATen/native/SharedReduceOps.h, as on the CPU.
 
 template <typename acc_t, typename out_t, bool is_max>
 struct MinMaxValuesOps {
