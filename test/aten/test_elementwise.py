@@ -189,6 +189,16 @@ def test_sigmoid_relu_nan_checks():
     assert torch.nan_to_num(x, nan=0.0, posinf=9.0).tolist() == [-1.0, 0.0, 2.0, 0.0, 9.0]
 
 
+def test_nan_to_num_tests_a_double_as_a_double():
+    # 1e300 is a finite float64 (it would be inf as a float32): it stays. The infinities become
+    # the largest finite float64 values, as in PyTorch.
+    x = torch.tensor([1e300, float("inf"), -float("inf"), float("nan")], dtype=torch.float64)
+    big = np.finfo(np.float64).max
+    assert torch.nan_to_num(x).tolist() == [1e300, big, -big, 0.0]
+    half = torch.tensor([65504.0, float("inf"), float("nan")], dtype=torch.float16)
+    assert torch.nan_to_num(half, nan=1.5).tolist() == [65504.0, 65504.0, 1.5]
+
+
 # ---- property tests over layouts: permuted, sliced (narrowed), expanded ----
 
 def layouts(base):

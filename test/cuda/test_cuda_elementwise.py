@@ -380,6 +380,12 @@ def test_nan_to_num(dtype):
     compare_inplace("nan_to_num_", x.reshape(2, 7), nan=3.0)
 
 
+def test_nan_to_num_keeps_a_finite_double_beyond_float_range():
+    x = torch.tensor([1e300, -1e300, float("inf"), float("nan")], dtype=torch.float64)
+    got, want = compare(torch.nan_to_num, x)
+    assert want.tolist()[:2] == [1e300, -1e300]
+
+
 def test_nan_to_num_integer_tensor_is_a_copy():
     x = sample((4, 5), torch.int32, seed=82)
     got, _ = compare(torch.nan_to_num, x)

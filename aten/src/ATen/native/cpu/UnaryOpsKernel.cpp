@@ -2,6 +2,7 @@
 // Mirrors PyTorch's aten/src/ATen/native/cpu/UnaryOpsKernel.cpp. Guide: docs/source/internals/tensor_iterator.rst.
 #include <ATen/Dispatch.h>
 #include <ATen/OpMathType.h>
+#include <ATen/native/Math.h>
 #include <ATen/native/UnaryOps.h>
 #include <ATen/native/cpu/Loops.h>
 
@@ -238,36 +239,11 @@ void logical_not_kernel(TensorIteratorBase& iter) {
   });
 }
 
-// std::numeric_limits knows nothing of Half/BFloat16 here: their largest finite values.
-template <typename T>
-T largest_finite() {
-  if constexpr (std::is_same_v<T, c10::Half>) {
-    return T(65504.0f);
-  } else if constexpr (std::is_same_v<T, c10::BFloat16>) {
-    return T(3.38953139e38f);
-  } else {
-    return std::numeric_limits<T>::max();
-  }
-}
-
 void nan_to_num_kernel(TensorIteratorBase& iter, std::optional<double> nan, std::optional<double> pos_inf,
                        std::optional<double> neg_inf) {
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.dtype(), "nan_to_num", [&] {
-    const scalar_t nan_replacement = static_cast<scalar_t>(nan.value_or(0.));
-    const scalar_t pos_inf_replacement =
-        pos_inf.has_value() ? static_cast<scalar_t>(pos_inf.value()) : largest_finite<scalar_t>();
-    const scalar_t neg_inf_replacement =
-        neg_inf.has_value() ? static_cast<scalar_t>(neg_inf.value()) : static_cast<scalar_t>(-static_cast<double>(largest_finite<scalar_t>()));
-    cpu_kernel_vec(iter, [=](scalar_t a) -> scalar_t {
-      const float f = static_cast<float>(a);
-      if (std::isnan(f)) {
-        return nan_replacement;
-      }
-      if (std::isinf(f)) {
-        return f > 0 ? pos_inf_replacement : neg_inf_replacement;
-      }
-      return a;
-    });
+    const auto replacements = nan_to_num_replacements<scalar_t>(nan, pos_inf, neg_inf);
+    cpu_kernel_vec(iter, [=](scalar_t a) -> scalar_t { return nan_to_num_value(a, replacements); });
   });
 }
 

@@ -9,6 +9,7 @@
 // dispatched: c10::complex's exp, log, sqrt ... are host functions in this tree.
 #include <ATen/Dispatch.h>
 #include <ATen/OpMathType.h>
+#include <ATen/native/Math.h>
 #include <ATen/native/UnaryOps.h>
 #include <ATen/native/cuda/Loops.cuh>
 
@@ -59,41 +60,14 @@ void bitwise_not_kernel_cuda(TensorIteratorBase& iter) {
   });
 }
 
-// std::numeric_limits knows nothing of Half/BFloat16 here: their largest finite values.
-template <typename T>
-T largest_finite() {
-  if constexpr (std::is_same_v<T, c10::Half>) {
-    return T(65504.0f);
-  } else if constexpr (std::is_same_v<T, c10::BFloat16>) {
-    return T(3.38953139e38f);
-  } else {
-    return std::numeric_limits<T>::max();
-  }
-}
-
 // The replacements are computed on the host, once, in the tensor's dtype (the CPU kernel's
 // expressions), and captured by the lambda. (Integer tensors never get here: UnaryOps.cpp copies
 // them, they hold no NaN or infinity.)
 void nan_to_num_kernel_cuda(TensorIteratorBase& iter, std::optional<double> nan, std::optional<double> pos_inf,
                             std::optional<double> neg_inf) {
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.dtype(), "nan_to_num_cuda", [&] {
-    using opmath_t = at::opmath_type<scalar_t>;
-    const scalar_t nan_replacement = static_cast<scalar_t>(nan.value_or(0.));
-    const scalar_t pos_inf_replacement =
-        pos_inf.has_value() ? static_cast<scalar_t>(pos_inf.value()) : largest_finite<scalar_t>();
-    const scalar_t neg_inf_replacement = neg_inf.has_value()
-                                             ? static_cast<scalar_t>(neg_inf.value())
-                                             : static_cast<scalar_t>(-static_cast<double>(largest_finite<scalar_t>()));
-    gpu_kernel(iter, [=] GPU_LAMBDA(scalar_t a) -> scalar_t {
-      const opmath_t v = a;
-      if (std::isnan(v)) {
-        return nan_replacement;
-      }
-      if (std::isinf(v)) {
-        return v > 0 ? pos_inf_replacement : neg_inf_replacement;
-      }
-      return a;
-    });
+    const auto replacements = nan_to_num_replacements<scalar_t>(nan, pos_inf, neg_inf);
+    gpu_kernel(iter, [=] GPU_LAMBDA(scalar_t a) -> scalar_t { return nan_to_num_value(a, replacements); });
   });
 }
 

@@ -1,0 +1,67 @@
+// aten/src/ATen/native/Math.h - element functions that the CPU and the CUDA kernels share, so
+// the two compute the same values: nan_to_num's replacement. Mirrors PyTorch's
+// aten/src/ATen/native/Math.h, its home for host-and-device math.
+// Guide: docs/source/internals/cuda_simulated_device.rst.
+#pragma once
+
+#include <ATen/OpMathType.h>
+#include <c10/macros/Macros.h>
+#include <c10/util/BFloat16.h>
+#include <c10/util/Half.h>
+
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <type_traits>
+
+namespace at::native {
+
+// std::numeric_limits knows nothing of Half/BFloat16 here: their largest finite values.
+template <typename T>
+T largest_finite() {
+  if constexpr (std::is_same_v<T, c10::Half>) {
+    return T(65504.0f);
+  } else if constexpr (std::is_same_v<T, c10::BFloat16>) {
+    return T(3.38953139e38f);
+  } else {
+    return std::numeric_limits<T>::max();
+  }
+}
+
+// [marker: nan_to_num]
+// What nan_to_num writes for NaN, +inf and -inf: the given values in the tensor's dtype, or
+// 0 and the dtype's largest finite values. Computed once, on the host.
+template <typename scalar_t>
+struct NanToNumReplacements {
+  scalar_t nan;
+  scalar_t pos_inf;
+  scalar_t neg_inf;
+};
+
+template <typename scalar_t>
+NanToNumReplacements<scalar_t> nan_to_num_replacements(std::optional<double> nan, std::optional<double> pos_inf,
+                                                       std::optional<double> neg_inf) {
+  const double largest = static_cast<double>(largest_finite<scalar_t>());
+  return {static_cast<scalar_t>(nan.value_or(0.)), static_cast<scalar_t>(pos_inf.value_or(largest)),
+          static_cast<scalar_t>(neg_inf.value_or(-largest))};
+}
+
+// The test is made in opmath (float for Half/BFloat16, double for double): a double of 1e300
+// is finite, though it would be inf as a float.
+template <typename scalar_t>
+C10_HOST_DEVICE inline scalar_t nan_to_num_value(scalar_t a, const NanToNumReplacements<scalar_t>& r) {
+  const at::opmath_type<scalar_t> v = a;
+  if (v != v) {
+    return r.nan;
+  }
+  if (v == std::numeric_limits<decltype(v)>::infinity()) {
+    return r.pos_inf;
+  }
+  if (v == -std::numeric_limits<decltype(v)>::infinity()) {
+    return r.neg_inf;
+  }
+  return a;
+}
+// [end marker: nan_to_num]
+
+}  // namespace at::native
