@@ -8,7 +8,6 @@ Guide: docs/source/internals/python_layer.rst.
 
 import os
 import sys
-import time
 
 import pytest
 
@@ -43,8 +42,7 @@ def test_shapes_are_balanced_seeded_and_drawn_as_named():
 
 
 def test_a_few_epochs_with_workers_reach_well_above_chance():
-    # Measured: 87.5% with seed 0 (85.5% to 93.0% over seeds 0 to 3), in well under a second.
-    start = time.perf_counter()
+    # Measured: 87.5% with seed 0 (85.5% to 93.0% over seeds 0 to 3). How fast it trains is
+    # benchmarks/nn.py's business, not a test's.
     acc = train_cnn.train(epochs=5, n_train=512, n_test=256, num_workers=2, seed=0, verbose=False)
     assert acc >= 0.7, acc
-    assert time.perf_counter() - start < 20
