@@ -158,6 +158,15 @@ class Tensor(TensorBase):
             raise RuntimeError("Invalid device, must be cuda device")
         return self.to(device, non_blocking=non_blocking, memory_format=memory_format)
 
+    def record_stream(self, stream):
+        """Mark this CUDA tensor as used by work queued on ``stream``: when it is freed, the
+        caching allocator keeps its block until that work has finished, instead of handing it
+        to the next allocation on the tensor's own stream (torch/csrc/cuda/Module.cpp)."""
+        if not self.is_cuda:
+            raise NotImplementedError(
+                f"Could not run 'aten::record_stream' with arguments from the '{self.device.type.upper()}' backend.")
+        torch._C._cuda_recordStream(self, stream.stream_id, stream.device_index, stream.device_type)
+
     # ---- printing ----
     def __repr__(self, *, tensor_contents=None):
         from torch import _tensor_str

@@ -1161,3 +1161,53 @@ except RuntimeError as e:
     env = dict(os.environ)
     out = subprocess.run([sys.executable, "-c", program], env=env, capture_output=True, text=True, timeout=120)
     assert "RuntimeError CUDA error: device-side assert triggered" in out.stdout, out.stdout + out.stderr
+
+
+# ---------------------------------------------------------------------------------------
+# Tensor.record_stream: the hazard and its fix, made deterministic by holding a stream
+# ---------------------------------------------------------------------------------------
+
+def _use_on_held_stream_then_free(record):
+    """x is made on the default stream, read by y = x * 2 on a side stream that is held, and
+    freed before the side stream has run. The next allocation of the same size then either
+    reuses x's block at once (and overwrites it before the side stream read it) or, after
+    record_stream, gets another block."""
+    x = torch.full((1000,), 3.0, device="cuda")
+    ptr = x.data_ptr()
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    torch._C._cuda_simHoldStream(s.cuda_stream)
+    try:
+        with torch.cuda.stream(s):
+            y = x * 2
+        if record:
+            x.record_stream(s)
+        del x
+        z = torch.empty(1000, device="cuda")
+        z.fill_(-1.0)
+        reused = z.data_ptr() == ptr
+    finally:
+        torch._C._cuda_simReleaseStream(s.cuda_stream)
+    torch.cuda.synchronize()
+    return reused, y.cpu()
+
+
+@pytest.mark.skipif(not torch._C._has_cuda or not torch._C._cuda_isSimulated(), reason="simulated device only")
+def test_without_record_stream_a_freed_tensor_is_overwritten_before_another_stream_reads_it():
+    torch.cuda.empty_cache()
+    reused, y = _use_on_held_stream_then_free(record=False)
+    assert reused
+    assert y.tolist() == [-2.0] * 1000  # the side stream read z's -1s, not x's 3s
+
+
+@pytest.mark.skipif(not torch._C._has_cuda or not torch._C._cuda_isSimulated(), reason="simulated device only")
+def test_record_stream_keeps_the_block_until_the_stream_is_done():
+    torch.cuda.empty_cache()
+    reused, y = _use_on_held_stream_then_free(record=True)
+    assert not reused
+    assert y.tolist() == [6.0] * 1000
+
+
+def test_record_stream_of_a_cpu_tensor_raises():
+    with pytest.raises(NotImplementedError, match="Could not run 'aten::record_stream' with arguments from the 'CPU'"):
+        torch.ones(2).record_stream(torch.cuda.current_stream())

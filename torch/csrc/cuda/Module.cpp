@@ -7,6 +7,7 @@
 #include <torch/csrc/cuda/Module.h>
 #include <torch/csrc/utils/device_lazy_init.h>
 #include <torch/csrc/cuda/memory_snapshot.h>
+#include <torch/csrc/autograd/python_variable.h>
 
 #include <ATen/detail/CUDAHooksInterface.h>
 #include <c10/cuda/CUDAAllocator.h>
@@ -226,6 +227,16 @@ void initModule(py::module_& m) {
     c10::DataPtr data_ptr(p, p, CCA::get()->raw_deleter(), c10::Device(c10::DeviceType::CUDA, device));
     CCA::recordStream(data_ptr, c10::cuda::getStreamFromExternal(reinterpret_cast<cudaStream_t>(stream), device));
     data_ptr.release_context();  // it does not own the memory: do not free it here
+  });
+  // Tensor.record_stream(s): the caching allocator will not hand the tensor's block out again
+  // until the work queued on `s` by the time the tensor is freed has finished (PyTorch's
+  // record_stream_cuda, aten/src/ATen/native/cuda/RecordStream.cu).
+  m.def("_cuda_recordStream", [](py::handle tensor, int64_t stream_id, int device_index, int device_type) {
+    const at::Tensor& self = THPVariable_Unpack(tensor.ptr());
+    TORCH_CHECK(self.is_cuda(), "record_stream: expected a CUDA tensor, got one on ", self.device());
+    auto stream = c10::cuda::CUDAStream::unpack3(stream_id, static_cast<c10::DeviceIndex>(device_index),
+                                                 static_cast<c10::DeviceType>(device_type));
+    CCA::recordStream(self.storage().data_ptr(), stream);
   });
   m.def("_cuda_setMemoryFraction", [](double fraction, int device) {
     CCA::setMemoryFraction(fraction, static_cast<c10::DeviceIndex>(device));
