@@ -1186,6 +1186,8 @@ def _use_on_held_stream_then_free(record):
         z = torch.empty(1000, device="cuda")
         z.fill_(-1.0)
         reused = z.data_ptr() == ptr
+        # The fill has run before the side stream starts: the order a busy GPU could give.
+        torch.cuda.current_stream().synchronize()
     finally:
         torch._C._cuda_simReleaseStream(s.cuda_stream)
     torch.cuda.synchronize()
