@@ -12,15 +12,20 @@ __version__ = "2.13.0a0+anatomy"
 
 
 # [marker: load_simulated_cuda]
+def _cuda_simulated():
+    """Whether this process asked for the simulated CUDA device (TORCH_CUDA_SIMULATE=N)."""
+    import os
+
+    return os.environ.get("TORCH_CUDA_SIMULATE", "") not in ("", "0")
+
+
 def _cuda_lib_dir():
-    """Where this process takes its CUDA libraries from: torch/lib/simulated with
-    TORCH_CUDA_SIMULATE=N (the simulated device), torch/lib otherwise (the nvcc build)."""
+    """Where this process takes its CUDA libraries from: torch/lib/simulated for the simulated
+    device, torch/lib otherwise (the nvcc build)."""
     import os
 
     lib = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib")
-    if os.environ.get("TORCH_CUDA_SIMULATE", "") in ("", "0"):
-        return lib
-    return os.path.join(lib, "simulated")
+    return os.path.join(lib, "simulated") if _cuda_simulated() else lib
 
 
 def _load_simulated_cuda():
@@ -34,9 +39,9 @@ def _load_simulated_cuda():
     import glob
     import os
 
-    here = _cuda_lib_dir()
-    if os.path.basename(here) != "simulated":
+    if not _cuda_simulated():
         return
+    here = _cuda_lib_dir()
     runtimes = sorted(glob.glob(os.path.join(here, "libcudart.so.*")))
     if not runtimes:
         raise RuntimeError(

@@ -94,3 +94,25 @@ def _import_dotted_name(name):
     return obj
 
 
+def _get_device_index(device, optional=False, allow_cpu=False):
+    """An int device index from an int, a "cuda:1" string or a torch.device (PyTorch's
+    torch._utils._get_device_index; torch.cuda's adds a check that the device is CUDA).
+    None or an index-less device: the current CUDA device when ``optional``; a CPU device: -1
+    when ``allow_cpu``."""
+    if isinstance(device, str):
+        device = torch.device(device)
+    device_idx = None
+    if isinstance(device, torch.device):
+        if not allow_cpu and device.type == "cpu":
+            raise ValueError(f"Expected a non cpu device, but got: {device}")
+        device_idx = -1 if device.type == "cpu" else device.index
+    if isinstance(device, int):
+        device_idx = device
+    if device_idx is None:
+        if optional:
+            device_idx = torch.cuda.current_device()
+        else:
+            raise ValueError(
+                f"Expected a torch.device with a specified index or an integer, but got:{device}"
+            )
+    return device_idx

@@ -198,18 +198,15 @@ def get_device_capability(device=None):
 
 
 def _get_device_index(device, optional=False):
-    """An int device index from an int, a "cuda:1" string or a torch.device."""
+    """An int device index from an int, a "cuda:1" string or a torch.device, which must be a
+    CUDA one (torch._utils._get_device_index with PyTorch's torch/cuda/_utils.py check)."""
     if isinstance(device, str):
         device = torch.device(device)
-    if isinstance(device, torch.device):
-        if device.type != "cuda":
-            raise ValueError(f"Expected a cuda device, but got: {device}")
-        device = device.index
-    if device is None:
-        if not optional:
-            raise ValueError(f"Expected a torch.device with a specified index or an integer, but got:{device}")
-        return current_device()
-    return int(device)
+    if isinstance(device, torch.device) and device.type != "cuda":
+        raise ValueError(f"Expected a cuda device, but got: {device}")
+    if device is not None and not isinstance(device, torch.device):
+        return int(device)
+    return torch._utils._get_device_index(device, optional)
 
 
 if hasattr(torch._C, "_cuda_exchangeDevice"):

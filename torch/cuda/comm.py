@@ -25,6 +25,7 @@ import warnings
 from collections import defaultdict
 
 import torch
+from torch._utils import _get_device_index
 
 __all__ = [
     "broadcast",
@@ -37,34 +38,11 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------------------
-# Helpers. PyTorch has them in torch/_utils.py (_get_device_index, _take_tensors,
+# Helpers. _get_device_index is torch/_utils.py's. PyTorch has the others there too (_take_tensors,
 # _reorder_tensors_as, _flatten_dense_tensors, _unflatten_dense_tensors), in C++ in
 # torch/csrc/utils/tensor_flatten.cpp (take_tensors, reorder_tensors_like,
 # flatten_dense_tensors, unflatten_dense_tensors) and c10/core/WrapDimMinimal.h (maybe_wrap_dim).
 # ---------------------------------------------------------------------------------------
-
-def _get_device_index(device, optional=False, allow_cpu=False):
-    """An int device index from an int, a "cuda:1" string or a torch.device (PyTorch's
-    torch._utils._get_device_index). None or an index-less device: the current CUDA device
-    when ``optional``; a CPU device: -1 when ``allow_cpu``."""
-    if isinstance(device, str):
-        device = torch.device(device)
-    device_idx = None
-    if isinstance(device, torch.device):
-        if not allow_cpu and device.type == "cpu":
-            raise ValueError(f"Expected a non cpu device, but got: {device}")
-        device_idx = -1 if device.type == "cpu" else device.index
-    if isinstance(device, int):
-        device_idx = device
-    if device_idx is None:
-        if optional:
-            device_idx = torch.cuda.current_device()
-        else:
-            raise ValueError(
-                f"Expected a torch.device with a specified index or an integer, but got:{device}"
-            )
-    return device_idx
-
 
 def _sizes(shape):
     """A shape as C++ prints an IntArrayRef in messages: [3, 4]."""

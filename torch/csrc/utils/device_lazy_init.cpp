@@ -22,9 +22,9 @@ void device_lazy_init(c10::DeviceType device_type) {
   pybind11::gil_scoped_acquire gil;
   // Python's own flag and lock make this safe to race; the call also returns at once
   // while _lazy_init is running on this thread (its queued calls create CUDA tensors).
-  pybind11::module_::import("torch.cuda").attr("_lazy_init")();
-  pybind11::object initialized = pybind11::module_::import("torch.cuda").attr("is_initialized")();
-  if (initialized.cast<bool>()) {
+  pybind11::module_ cuda = pybind11::module_::import("torch.cuda");
+  cuda.attr("_lazy_init")();
+  if (cuda.attr("is_initialized")().cast<bool>()) {
     cuda_initialized.store(true, std::memory_order_release);
   }
 }

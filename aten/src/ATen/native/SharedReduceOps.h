@@ -5,22 +5,13 @@
 // Guide: docs/source/internals/cuda_simulated_device.rst.
 #pragma once
 
+#include <ATen/NumericUtils.h>
 #include <c10/macros/Macros.h>
 
 #include <limits>
 #include <type_traits>
 
 namespace at::native {
-
-// NaN is the one value not equal to itself; integers and bool are never NaN.
-template <typename T>
-C10_HOST_DEVICE inline bool _isnan(T v) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return v != v;
-  } else {
-    return false;
-  }
-}
 
 // b beats a for max: b is NaN (NaN propagates), or b is larger (smaller for min); never when
 // a is already NaN.

@@ -4,6 +4,7 @@
 // UnaryOpsKernel.cu / TensorCompare.cu; the semantics are those of this tree's
 // cpu/TensorCompareKernel.cpp. Guide: docs/source/internals/cuda_simulated_device.rst.
 #include <ATen/Dispatch.h>
+#include <ATen/NumericUtils.h>
 #include <ATen/OpMathType.h>
 #include <ATen/native/TensorCompare.h>
 #include <ATen/native/cuda/Loops.cuh>
@@ -62,17 +63,6 @@ void clamp_max_scalar_kernel_cuda(TensorIteratorBase& iter, Scalar max_) {
   });
 }
 
-// A template, so that integer dtypes drop the test (x != x on an integer, as the CPU kernel
-// writes it, makes compilers warn about a self-comparison).
-template <typename T>
-__host__ __device__ bool is_nan(T v) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return std::isnan(v);
-  } else {
-    return false;
-  }
-}
-
 // Both bounds are tensors (one bound alone is maximum/minimum, MaxMinElementwiseKernel.cu). The
 // operands may differ in dtype: each is converted to the common dtype as it is loaded. A NaN
 // bound makes the element NaN.
@@ -81,7 +71,7 @@ void clamp_kernel_cuda(TensorIteratorBase& iter) {
     using opmath_t = at::opmath_type<scalar_t>;
     gpu_kernel(iter, [] GPU_LAMBDA(scalar_t a_, scalar_t min_, scalar_t max_) -> scalar_t {
       const opmath_t a = a_, min = min_, max = max_;
-      if (is_nan(min) || is_nan(max)) {
+      if (at::_isnan(min) || at::_isnan(max)) {
         return static_cast<scalar_t>(std::numeric_limits<opmath_t>::quiet_NaN());
       }
       return static_cast<scalar_t>(std::min(std::max(a, min), max));
