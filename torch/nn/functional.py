@@ -127,22 +127,14 @@ def log_softmax(input: Tensor, dim: Optional[int] = None, _stacklevel: int = 3, 
 
 # ---- dropout, shapes ----
 def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
-    r"""In training, zero each element with probability p and scale the rest by 1/(1-p)."""
+    r"""In training, zero each element with probability p and scale the rest by 1/(1-p).
+
+    aten::dropout (aten/src/ATen/native/Dropout.cpp) draws the mask with bernoulli_(1 - p), or,
+    for a CUDA tensor, with native_dropout's fused kernel.
+    """
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-    if not training or p == 0.0:
-        return input
-    if p == 1.0:
-        result = input * 0.0
-    else:
-        # PyTorch draws the mask with bernoulli_(1 - p); u < 1 - p for u ~ U[0, 1) is the same law.
-        mask = (torch.rand_like(input) < 1.0 - p).to(input.dtype)
-        result = input * mask / (1.0 - p)
-    if inplace:
-        with torch.no_grad():
-            input.copy_(result)
-        return input
-    return result
+    return torch.dropout_(input, p, training) if inplace else torch.dropout(input, p, training)
 
 
 def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:

@@ -18,6 +18,7 @@ import itertools
 import multiprocessing as python_multiprocessing
 import os
 import queue
+import threading
 import time
 import warnings
 import weakref
@@ -270,10 +271,12 @@ class _BaseDataLoaderIter:
         self._drop_last = loader.drop_last
         self._index_sampler = loader._index_sampler
         self._num_workers = loader.num_workers
-        if loader.pin_memory:
+        # Pinning needs an accelerator's pinned allocator; without one the flag only warns.
+        self._pin_memory = loader.pin_memory and torch.cuda.is_available()
+        self._pin_memory_device = loader.pin_memory_device or None
+        if loader.pin_memory and not self._pin_memory:
             warnings.warn("'pin_memory' argument is set as true but no accelerator is found, "
                           "then device pinned memory won't be used.", stacklevel=2)
-        self._pin_memory = False
         self._timeout = loader.timeout
         self._collate_fn = loader.collate_fn
         self._sampler_iter = iter(self._index_sampler)
@@ -333,6 +336,8 @@ class _SingleProcessDataLoaderIter(_BaseDataLoaderIter):
     def _next_data(self):
         index = self._next_index()  # may raise StopIteration
         data = self._dataset_fetcher.fetch(index)  # may raise StopIteration
+        if self._pin_memory:
+            data = _utils.pin_memory.pin_memory(data, self._pin_memory_device)
         return data
 
 
@@ -403,7 +408,21 @@ class _MultiProcessingDataLoaderIter(_BaseDataLoaderIter):
             self._index_queues.append(index_queue)
             self._workers.append(w)
 
-        self._data_queue = self._worker_result_queue
+        if self._pin_memory:
+            # A thread moves each batch from the workers' queue to _data_queue, pinned.
+            self._pin_memory_thread_done_event = threading.Event()
+            self._data_queue = queue.Queue()
+            pin_memory_thread = threading.Thread(
+                target=_utils.pin_memory._pin_memory_loop,
+                args=(self._worker_result_queue, self._data_queue, torch.cuda.current_device(),
+                      self._pin_memory_thread_done_event, self._pin_memory_device))
+            pin_memory_thread.daemon = True
+            pin_memory_thread.start()
+            # Similar to workers (see comment above), we only register
+            # pin_memory_thread once it is started.
+            self._pin_memory_thread = pin_memory_thread
+        else:
+            self._data_queue = self._worker_result_queue
         # From here on a worker that dies raises at once in the main thread (SIGCHLD), not
         # at the next timed check; see _utils/signal_handling.py.
         _utils.signal_handling._set_worker_pids(id(self), tuple(w.pid for w in self._workers))
@@ -516,6 +535,13 @@ class _MultiProcessingDataLoaderIter(_BaseDataLoaderIter):
                 success, data = self._try_get_data(min(remaining, _utils.WORKER_STATUS_POLL_INTERVAL))
                 if success:
                     return data
+        elif self._pin_memory:
+            while self._pin_memory_thread.is_alive():
+                success, data = self._try_get_data()
+                if success:
+                    return data
+            # while condition is false, i.e., pin_memory_thread died.
+            raise RuntimeError("Pin memory thread exited unexpectedly")
         else:
             while True:
                 success, data = self._try_get_data()
@@ -650,6 +676,18 @@ class _MultiProcessingDataLoaderIter(_BaseDataLoaderIter):
             self._shutdown = True
             _live_iterators.discard(self)
             try:
+                # Exit `pin_memory_thread` first because exiting workers may leave
+                # corrupted data in `worker_result_queue` which `pin_memory_thread`
+                # reads from.
+                if hasattr(self, "_pin_memory_thread"):
+                    # Use hasattr in case error happens before we set the attribute.
+                    self._pin_memory_thread_done_event.set()
+                    # Send something to pin_memory_thread in case it is waiting
+                    # so that it can wake up and check `pin_memory_thread_done_event`
+                    self._worker_result_queue.put((None, None))
+                    self._pin_memory_thread.join()
+                    self._worker_result_queue.cancel_join_thread()
+                    self._worker_result_queue.close()
                 # Exit workers now.
                 self._workers_done_event.set()
                 for worker_id in range(len(self._workers)):

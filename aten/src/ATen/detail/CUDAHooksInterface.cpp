@@ -17,6 +17,11 @@ Generator CUDAHooksInterface::createCUDAGenerator(c10::DeviceIndex) const {
   TORCH_CHECK(false, "Cannot create a CUDA generator without ATen_cuda library.");
 }
 
+c10::Allocator* CUDAHooksInterface::getPinnedMemoryAllocator() const {
+  TORCH_CHECK(false, "pin_memory=True requires a CUDA or other accelerator backend; no pinned memory allocator is "
+              "available on this system.");
+}
+
 namespace detail {
 namespace {
 CUDAHooksInterface default_hooks;

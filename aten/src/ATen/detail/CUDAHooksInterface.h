@@ -5,6 +5,7 @@
 #pragma once
 
 #include <ATen/core/Generator.h>
+#include <c10/core/Allocator.h>
 #include <c10/core/Device.h>
 #include <c10/macros/Export.h>
 
@@ -19,6 +20,14 @@ struct TORCH_API CUDAHooksInterface {
   virtual const Generator& getDefaultCUDAGenerator(c10::DeviceIndex device_index = -1) const;
   // Create a new generator on a CUDA device (torch.Generator(device="cuda")).
   virtual Generator createCUDAGenerator(c10::DeviceIndex device_index) const;
+  // Whether `data` lies in pinned host memory (Tensor.is_pinned()); never starts CUDA.
+  virtual bool isPinnedPtr(const void* /*data*/) const { return false; }
+  // The allocator of pinned host memory (Tensor.pin_memory(), empty(..., pin_memory=True)).
+  virtual c10::Allocator* getPinnedMemoryAllocator() const;
+  // How many CUDA devices there are (0 without the library or a device); never starts CUDA.
+  virtual int getNumGPUs() const { return 0; }
+  // Make `device` the calling thread's current device (the autograd engine's device workers).
+  virtual void setCurrentDevice(c10::DeviceIndex /*device*/) const {}
 };
 
 namespace detail {

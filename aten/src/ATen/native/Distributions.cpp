@@ -1,4 +1,4 @@
-// aten/src/ATen/native/Distributions.cpp - uniform_, normal_, random_: filling a tensor from a Generator.
+// aten/src/ATen/native/Distributions.cpp - uniform_, normal_, random_, bernoulli_: filling a tensor from a Generator.
 // Mirrors PyTorch's aten/src/ATen/native/Distributions.cpp and cpu/DistributionTemplates.h.
 // Guide: docs/source/internals/one_call.rst.
 //
@@ -13,6 +13,7 @@
 #include <ATen/NativeFunctions.h>
 #include <ATen/TensorIterator.h>
 #include <ATen/core/DistributionsHelper.h>
+#include <ATen/native/UnaryOps.h>
 #include <ATen/native/cpu/Loops.h>
 
 #include <cmath>
@@ -207,21 +208,123 @@ Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to_opt, std::
     return self;
   }
   const uint64_t range = static_cast<uint64_t>(to) - static_cast<uint64_t>(from) + (to_inclusive ? 1 : 0);
-  CPUGeneratorImpl* generator = cpu_generator(gen);
   auto iter = nullary_op_keeping_shape(self);
-  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, self.scalar_type(), "random_from_to_kernel_cpu", [&] {
+  random_from_to_stub(self.device().type(), iter, range, from, gen);
+  return self;
+}
+
+namespace {
+
+// [marker: random_from_to_kernel_cpu]
+void random_from_to_kernel(TensorIteratorBase& iter, uint64_t range, int64_t base, std::optional<Generator> gen) {
+  CPUGeneratorImpl* generator = cpu_generator(gen);
+  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.dtype(), "random_from_to_kernel_cpu", [&] {
     std::lock_guard<std::mutex> lock(generator->mutex_);
     cpu_serial_kernel(iter, [&]() -> scalar_t {
       // 32 random bits for ranges below 2**28, 64 from there on (PyTorch's threshold: with
       // 32 bits, `bits % range` would favour the low values of a large range too much).
       if (range >= (uint64_t{1} << 28)) {
-        return static_cast<scalar_t>(transformation::uniform_int_from_to(generator->random64(), range, from));
+        return static_cast<scalar_t>(transformation::uniform_int_from_to(generator->random64(), range, base));
       }
-      return static_cast<scalar_t>(transformation::uniform_int_from_to(generator->random(), range, from));
+      return static_cast<scalar_t>(transformation::uniform_int_from_to(generator->random(), range, base));
     });
   });
+}
+// [end marker: random_from_to_kernel_cpu]
+
+// [marker: bernoulli_kernel_cpu]
+// One draw per element in memory order: a double uniform for a number p, and for a tensor
+// of p a uniform of p's precision (double for float64 p, else float), as PyTorch's
+// cpu/DistributionTemplates.h draws them, so a seed gives PyTorch's values.
+void bernoulli_scalar_kernel(const TensorBase& self, double p, std::optional<Generator> gen) {
+  CPUGeneratorImpl* generator = cpu_generator(gen);
+  auto iter = nullary_op_keeping_shape(Tensor(self));
+  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, self.scalar_type(), "bernoulli_scalar_cpu_", [&] {
+    std::lock_guard<std::mutex> lock(generator->mutex_);
+    cpu_serial_kernel(iter, [p, generator]() -> scalar_t {
+      const uniform_real_distribution<double> uniform(0, 1);
+      return static_cast<scalar_t>(uniform(generator) < p);
+    });
+  });
+}
+
+void bernoulli_tensor_kernel(const TensorBase& self, const TensorBase& p, std::optional<Generator> gen) {
+  CPUGeneratorImpl* generator = cpu_generator(gen);
+  auto iter = TensorIteratorConfig()
+                  .resize_outputs(false)
+                  .check_all_same_dtype(false)
+                  .add_output(Tensor(self))
+                  .add_const_input(Tensor(p))
+                  .build();
+  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, self.scalar_type(), "bernoulli_tensor_cpu_self_", [&] {
+    using self_t = scalar_t;
+    std::lock_guard<std::mutex> lock(generator->mutex_);
+    if (p.scalar_type() == kDouble) {
+      cpu_serial_kernel(iter, [generator](const double p_in) -> self_t {
+        TORCH_CHECK(p_in >= 0 && p_in <= 1);
+        const uniform_real_distribution<double> uniform(0, 1);
+        return static_cast<self_t>(uniform(generator) < p_in);
+      });
+    } else {
+      AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, p.scalar_type(), "bernoulli_tensor_cpu_p_", [&] {
+        using p_t = scalar_t;
+        cpu_serial_kernel(iter, [generator](const p_t p_value) -> self_t {
+          const float p_in = static_cast<float>(p_value);
+          TORCH_CHECK(p_in >= 0 && p_in <= 1);
+          const uniform_real_distribution<float> uniform(0, 1);
+          return static_cast<self_t>(uniform(generator) < p_in);
+        });
+      });
+    }
+  });
+}
+// [end marker: bernoulli_kernel_cpu]
+
+}  // namespace
+
+DEFINE_DISPATCH(random_from_to_stub);
+DEFINE_DISPATCH(bernoulli_scalar_stub);
+DEFINE_DISPATCH(bernoulli_tensor_stub);
+REGISTER_DISPATCH(random_from_to_stub, &random_from_to_kernel);
+REGISTER_DISPATCH(bernoulli_scalar_stub, &bernoulli_scalar_kernel);
+REGISTER_DISPATCH(bernoulli_tensor_stub, &bernoulli_tensor_kernel);
+
+// [marker: bernoulli_]
+// bernoulli_(p) and bernoulli_(p_tensor) check their arguments here, for every device, and
+// leave the drawing to the device's kernel. torch.bernoulli(p) fills a new tensor shaped
+// like p, of p's dtype.
+Tensor& bernoulli_(Tensor& self, double p, std::optional<Generator> gen) {
+  TORCH_CHECK(0 <= p && p <= 1, "bernoulli_ expects p to be in [0, 1], but got p=", p);
+  if (self.numel() == 0) {
+    return self;
+  }
+  bernoulli_scalar_stub(self.device().type(), self, p, gen);
   return self;
 }
+
+Tensor& bernoulli_(Tensor& self, const Tensor& p, std::optional<Generator> gen) {
+  // p broadcasts to self, never the other way (the in-place rule: expand's error otherwise).
+  // A CPU p may fill a CUDA self (PyTorch moves it); the CUDA kernel reads it from the device.
+  const Tensor p_expanded = p.to(self.device(), p.scalar_type()).expand(self.sizes());
+  if (self.numel() == 0) {
+    return self;
+  }
+  bernoulli_tensor_stub(self.device().type(), self, p_expanded, gen);
+  return self;
+}
+
+Tensor bernoulli(const Tensor& self, std::optional<Generator> gen) {
+  Tensor result = at::empty_like(self, std::nullopt, std::nullopt, std::nullopt, std::nullopt, MemoryFormat::Contiguous);
+  result.bernoulli_(self, gen);
+  return result;
+}
+
+Tensor bernoulli(const Tensor& self, double p, std::optional<Generator> gen) {
+  Tensor result = at::empty_like(self, std::nullopt, std::nullopt, std::nullopt, std::nullopt, MemoryFormat::Contiguous);
+  result.bernoulli_(p, gen);
+  return result;
+}
+// [end marker: bernoulli_]
 
 // random_.to and random_: the other two overloads, written with random_.from.
 Tensor& random_(Tensor& self, int64_t to, std::optional<Generator> gen) {

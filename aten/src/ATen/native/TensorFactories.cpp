@@ -4,6 +4,7 @@
 #include <ATen/EmptyTensor.h>
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
+#include <ATen/detail/CUDAHooksInterface.h>
 
 namespace at::native {
 namespace {
@@ -20,6 +21,12 @@ Tensor empty_cpu(IntArrayRef size, std::optional<ScalarType> dtype, std::optiona
                  std::optional<Device> device, std::optional<bool> pin_memory,
                  std::optional<MemoryFormat> memory_format) {
   check_layout(layout);
+  if (pin_memory.value_or(false)) {
+    // Page-locked memory from the CUDA hooks (CachingHostAllocator), else their error.
+    return at::detail::empty_generic(size, at::detail::getCUDAHooks().getPinnedMemoryAllocator(),
+                                     c10::DispatchKeySet(c10::DispatchKey::CPU),
+                                     dtype.value_or(c10::get_default_dtype_as_scalartype()), memory_format);
+  }
   return at::detail::empty_cpu(size, dtype.value_or(c10::get_default_dtype_as_scalartype()), memory_format);
 }
 // [end marker: empty_cpu]
@@ -27,6 +34,11 @@ Tensor empty_cpu(IntArrayRef size, std::optional<ScalarType> dtype, std::optiona
 Tensor empty_strided_cpu(IntArrayRef size, IntArrayRef stride, std::optional<ScalarType> dtype,
                          std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
   check_layout(layout);
+  if (pin_memory.value_or(false)) {
+    return at::detail::empty_strided_generic(size, stride, at::detail::getCUDAHooks().getPinnedMemoryAllocator(),
+                                             c10::DispatchKeySet(c10::DispatchKey::CPU),
+                                             dtype.value_or(c10::get_default_dtype_as_scalartype()));
+  }
   return at::detail::empty_strided_cpu(size, stride, dtype.value_or(c10::get_default_dtype_as_scalartype()));
 }
 

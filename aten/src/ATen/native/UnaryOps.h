@@ -3,11 +3,14 @@
 #pragma once
 
 #include <ATen/native/DispatchStub.h>
+#include <ATen/core/Generator.h>
 #include <c10/core/Scalar.h>
 
+#include <cstdint>
 #include <optional>
 
 namespace at {
+class TensorBase;
 struct TensorIteratorBase;
 }
 
@@ -27,5 +30,15 @@ AT_FORALL_UNARY_STUBS(DECLARE_UNARY_STUB)
 DECLARE_DISPATCH(void (*)(TensorIteratorBase&, int64_t), round_decimals_stub);
 DECLARE_DISPATCH(void (*)(TensorIteratorBase&, std::optional<double>, std::optional<double>, std::optional<double>),
                  nan_to_num_stub);
+
+// The random fills whose CPU and CUDA kernels differ only in how they draw: the checks and
+// the argument handling are in Distributions.cpp, once for both devices.
+// random_(from, to): each element becomes base + (random bits % range).
+DECLARE_DISPATCH(void (*)(TensorIteratorBase&, uint64_t range, int64_t base, std::optional<Generator>),
+                 random_from_to_stub);
+// bernoulli_(p): 1 with probability p; p a number, or a tensor of probabilities (broadcast to self).
+DECLARE_DISPATCH(void (*)(const TensorBase& self, double p, std::optional<Generator>), bernoulli_scalar_stub);
+DECLARE_DISPATCH(void (*)(const TensorBase& self, const TensorBase& p, std::optional<Generator>),
+                 bernoulli_tensor_stub);
 
 }  // namespace at::native

@@ -93,4 +93,4 @@ class ExceptionWrapper:
             del exception
 
 
-from . import collate, fetch, shared_memory, signal_handling, worker  # noqa: E402
+from . import collate, fetch, pin_memory, shared_memory, signal_handling, worker  # noqa: E402

@@ -2,6 +2,7 @@
 // installed when the library is loaded. Mirrors PyTorch's aten/src/ATen/cuda/detail/CUDAHooks.cpp.
 // Guide: docs/source/internals/cuda_simulated_device.rst.
 #include <ATen/cuda/CUDAGeneratorImpl.h>
+#include <ATen/cuda/CachingHostAllocator.h>
 #include <ATen/detail/CUDAHooksInterface.h>
 #include <c10/cuda/CUDAFunctions.h>
 
@@ -17,6 +18,10 @@ struct CUDAHooks final : public at::CUDAHooksInterface {
     const c10::DeviceIndex index = device_index == -1 ? c10::cuda::current_device() : device_index;
     return Generator(c10::make_intrusive<at::CUDAGeneratorImpl>(index));
   }
+  bool isPinnedPtr(const void* data) const override { return at::cuda::CachingHostAllocator_isPinned(data); }
+  c10::Allocator* getPinnedMemoryAllocator() const override { return at::cuda::getCachingHostAllocator(); }
+  int getNumGPUs() const override { return c10::cuda::device_count(); }
+  void setCurrentDevice(c10::DeviceIndex device) const override { c10::cuda::set_device(device); }
 };
 
 CUDAHooks cuda_hooks;

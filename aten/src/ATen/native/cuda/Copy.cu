@@ -8,6 +8,7 @@
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
 #include <ATen/native/Copy.h>
+#include <ATen/cuda/CachingHostAllocator.h>
 #include <ATen/native/cuda/Loops.cuh>
 
 namespace at::native {
@@ -95,9 +96,17 @@ void copy_kernel_cuda(TensorIterator& iter, bool non_blocking) {
   const size_t nbytes = dst.numel() * dst.element_size();
   AT_CUDA_CHECK(cudaMemcpyAsync(dst_contig.data_ptr(), src_contig.const_data_ptr(), nbytes,
                                 to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost, stream));
-  if (!non_blocking) {
-    // The host reads the result as soon as copy_ returns. (Pageable host memory makes the
-    // runtime itself wait, as CUDA does; non_blocking only pays off with pinned memory.)
+  if (non_blocking) {
+    // The copy may still be reading or writing the host memory when copy_ returns. If that
+    // memory is a pinned block, the caching host allocator must not hand it out again before
+    // the copy is done: record the stream on the block (a no-op for pageable memory, which
+    // the runtime stages or waits for itself, as CUDA does).
+    const Tensor& host = to_device ? src_contig : dst_contig;
+    at::cuda::CachingHostAllocator_recordEvent(const_cast<void*>(host.const_data_ptr()),
+                                               host.storage().data_ptr().get_context(),
+                                               c10::cuda::getCurrentCUDAStream(device));
+  } else {
+    // The host reads the result as soon as copy_ returns.
     AT_CUDA_CHECK(cudaStreamSynchronize(stream));
   }
   if (!dst_contig.is_same(dst)) {
