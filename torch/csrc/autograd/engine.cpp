@@ -2,18 +2,179 @@
 // Mirrors PyTorch's torch/csrc/autograd/engine.cpp. Guide: docs/source/internals/autograd.rst.
 #include <torch/csrc/autograd/engine.h>
 
+#include <ATen/detail/CUDAHooksInterface.h>
 #include <c10/core/GradMode.h>
 #include <torch/csrc/autograd/functions/basic_ops.h>
 
+#include <pthread.h>
+
+#include <optional>
 #include <sstream>
+#include <thread>
 #include <unordered_set>
 
 namespace torch::autograd {
 
-Engine& Engine::get_default_engine() {
-  static Engine engine;
-  return engine;
+namespace {
+// Which queue this thread serves: NO_DEVICE for a thread that called backward, else the
+// index of the CUDA device whose worker it is.
+constexpr int NO_DEVICE = -2;
+constexpr int CPU_DEVICE = -1;
+thread_local int worker_device = NO_DEVICE;
+// The queue this thread pops from: a device worker's device queue, or the calling thread's
+// own queue (made on its first backward, kept for its next ones).
+thread_local std::shared_ptr<ReadyQueue> local_ready_queue;
+// How many backward calls this thread is inside (a node calling backward: checkpointing).
+thread_local int current_depth = 0;
+// Set in a child process forked after the worker threads started: fork copies only the
+// calling thread, so the child has queues nobody drains.
+bool in_bad_autograd_fork = false;
+
+void forked_autograd_child() {
+  in_bad_autograd_fork = true;
 }
+}  // namespace
+
+Engine& Engine::get_default_engine() {
+  // Never destroyed: its worker threads may still be waiting on its queues at exit.
+  static Engine* engine = new Engine();
+  return *engine;
+}
+
+// [marker: ReadyQueue]
+int NodeTask::getReentrantDepth() const {
+  std::shared_ptr<GraphTask> graph_task = base_.lock();
+  return graph_task ? graph_task->reentrant_depth_ : 0;
+}
+
+void ReadyQueue::push(NodeTask item, bool incrementOutstandingTasks) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (incrementOutstandingTasks) {
+      std::shared_ptr<GraphTask> graph_task = item.base_.lock();
+      TORCH_INTERNAL_ASSERT(graph_task, "GraphTask is no longer valid!");
+      ++graph_task->outstanding_tasks_;
+    }
+    heap_.push(std::move(item));
+  }
+  not_empty_.notify_one();
+}
+
+NodeTask ReadyQueue::pop() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  not_empty_.wait(lock, [this] { return !heap_.empty(); });
+  NodeTask task = std::move(const_cast<NodeTask&>(heap_.top()));
+  heap_.pop();
+  return task;
+}
+
+bool ReadyQueue::empty() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return heap_.empty();
+}
+
+size_t ReadyQueue::size() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return heap_.size();
+}
+// [end marker: ReadyQueue]
+
+void GraphTask::set_exception(std::exception_ptr eptr) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!has_error_.load()) {
+    exception_ = std::move(eptr);
+    has_error_ = true;
+  }
+}
+
+void GraphTask::WarningBuffer::replay_warnings() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const auto& warning : warnings_) {
+    c10::warn(warning);
+  }
+  warnings_.clear();
+}
+
+// [marker: device_threads]
+void Engine::start_device_threads() {
+  const int num_devices = at::detail::getCUDAHooks().getNumGPUs();
+  device_ready_queues_.resize(num_devices);
+  for (auto& queue : device_ready_queues_) {
+    queue = std::make_shared<ReadyQueue>();
+  }
+  for (int device = 0; device < num_devices; ++device) {
+    std::thread t(&Engine::thread_init, this, device, device_ready_queues_[device]);
+    t.detach();
+  }
+  // A child forked from here on inherits queues without their threads.
+  pthread_atfork(nullptr, nullptr, forked_autograd_child);
+}
+
+void Engine::thread_init(int device, const std::shared_ptr<ReadyQueue>& ready_queue) {
+  worker_device = device;
+  local_ready_queue = ready_queue;
+  // Kernels launched here use this device's current stream and allocate on it by default.
+  at::detail::getCUDAHooks().setCurrentDevice(static_cast<c10::DeviceIndex>(device));
+  thread_main(nullptr);
+}
+
+std::shared_ptr<ReadyQueue> Engine::ready_queue(const std::shared_ptr<ReadyQueue>& cpu_ready_queue, at::Device device) {
+  if (device.type() != c10::DeviceType::CUDA) {
+    return cpu_ready_queue;  // CPU (and meta) nodes run on the calling thread
+  }
+  TORCH_CHECK(!in_bad_autograd_fork,
+              "Unable to handle autograd's threading in combination with fork-based multiprocessing. "
+              "See https://github.com/pytorch/pytorch/wiki/Autograd-and-Fork");
+  std::call_once(start_device_threads_flag_, &Engine::start_device_threads, this);
+  return device_ready_queues_.at(device.index());
+}
+
+std::shared_ptr<ReadyQueue> Engine::ready_queue_by_index(const std::shared_ptr<ReadyQueue>& cpu_ready_queue,
+                                                         int device_index) {
+  if (device_index == CPU_DEVICE || device_index == NO_DEVICE) {
+    return cpu_ready_queue;
+  }
+  return device_ready_queues_.at(device_index);
+}
+// [end marker: device_threads]
+
+// [marker: thread_main]
+void Engine::thread_main(const std::shared_ptr<GraphTask>& graph_task) {
+  while (graph_task == nullptr || !graph_task->completed()) {
+    std::shared_ptr<GraphTask> local_graph_task;
+    {
+      NodeTask task = local_ready_queue->pop();
+      if (!(local_graph_task = task.base_.lock())) {
+        continue;  // its backward() has returned already (another node failed)
+      }
+      if (task.fn_ && !local_graph_task->has_error_.load()) {
+        c10::AutoGradMode grad_mode(local_graph_task->grad_mode_);
+        // On a worker, the node's warnings are kept for the calling thread.
+        std::optional<c10::WarningUtils::WarningHandlerGuard> warnings;
+        if (worker_device != NO_DEVICE) {
+          warnings.emplace(&local_graph_task->warning_handler_);
+        }
+        try {
+          evaluate_function(local_graph_task, task.fn_.get(), task.inputs_);
+        } catch (...) {
+          local_graph_task->set_exception(std::current_exception());
+        }
+      }
+    }
+    // The task (and the gradients it held) is gone: count it done.
+    --local_graph_task->outstanding_tasks_;
+    if (local_graph_task->completed()) {
+      // The thread that owns the graph may be asleep in pop() with nothing left to do:
+      // an empty task wakes it to see that the graph is done.
+      const int base_owner = local_graph_task->owner_;
+      if (worker_device != base_owner) {
+        ready_queue_by_index(local_graph_task->cpu_ready_queue_, base_owner)
+            ->push(NodeTask(local_graph_task, nullptr, InputBuffer(0)));
+      }
+    }
+  }
+}
+// [end marker: thread_main]
 
 // [marker: validate_outputs]
 void validate_outputs(const edge_list& edges, variable_list& grads,
@@ -198,6 +359,7 @@ void Engine::evaluate_function(std::shared_ptr<GraphTask>& graph_task, Node* fun
       new_inputs = call_tensor_pre_hooks(*func, InputBuffer::variables(std::move(inputs)));
     }
     if (auto* capture_vec = fn_info.captures_.get()) {
+      std::lock_guard<std::mutex> lock(graph_task->mutex_);
       for (const auto& capture : *capture_vec) {
         graph_task->captured_vars_[capture.output_idx_] = new_inputs[capture.input_idx_];
       }
@@ -212,7 +374,9 @@ void Engine::evaluate_function(std::shared_ptr<GraphTask>& graph_task, Node* fun
     func->release_variables();
   }
 
-  // Send each result along its edge; a node whose last awaited gradient this was is ready.
+  // Send each result along its edge; a node whose last awaited gradient this was is ready,
+  // and goes to the queue of its inputs' device.
+  std::lock_guard<std::mutex> lock(graph_task->mutex_);
   auto& dependencies = graph_task->dependencies_;
   auto& not_ready = graph_task->not_ready_;
   for (size_t i = 0; i < outputs.size(); ++i) {
@@ -239,7 +403,8 @@ void Engine::evaluate_function(std::shared_ptr<GraphTask>& graph_task, Node* fun
       InputBuffer input_buffer(next.function->num_inputs());
       input_buffer.add(next.input_nr, std::move(output));
       if (is_ready) {
-        graph_task->ready_queue_.push(NodeTask(graph_task, next.function, std::move(input_buffer)));
+        auto queue = ready_queue(graph_task->cpu_ready_queue_, input_buffer.device());
+        queue->push(NodeTask(graph_task, next.function, std::move(input_buffer)));
       } else {
         not_ready.emplace(next.function.get(), std::move(input_buffer));
       }
@@ -247,7 +412,8 @@ void Engine::evaluate_function(std::shared_ptr<GraphTask>& graph_task, Node* fun
       auto& input_buffer = not_ready_it->second;
       input_buffer.add(next.input_nr, std::move(output));
       if (is_ready) {
-        graph_task->ready_queue_.push(NodeTask(graph_task, next.function, std::move(input_buffer)));
+        auto queue = ready_queue(graph_task->cpu_ready_queue_, input_buffer.device());
+        queue->push(NodeTask(graph_task, next.function, std::move(input_buffer)));
         not_ready.erase(not_ready_it);
       }
     }
@@ -261,7 +427,13 @@ variable_list Engine::execute(const edge_list& roots, const variable_list& input
   variable_list root_grads = inputs;
   validate_outputs(roots, root_grads, [](const std::string& msg) { return msg; });
 
-  auto graph_task = std::make_shared<GraphTask>(keep_graph, create_graph);
+  // This thread's queue: CPU nodes of the graph run from it, here, while CUDA nodes run on
+  // their devices' workers. A backward called by a node on a worker uses the worker's queue.
+  if (!local_ready_queue) {
+    local_ready_queue = std::make_shared<ReadyQueue>();
+  }
+  auto graph_task = std::make_shared<GraphTask>(keep_graph, create_graph, current_depth, local_ready_queue);
+  graph_task->owner_ = worker_device;
   // One root: start at its node directly. Several: a GraphRoot node fans the gradients out.
   const bool skip_dummy_node = roots.size() == 1 && roots[0].function;
   std::shared_ptr<Node> graph_root =
@@ -276,13 +448,17 @@ variable_list Engine::execute(const edge_list& roots, const variable_list& input
   if (skip_dummy_node) {
     input_buffer.add(roots.at(0).input_nr, std::move(root_grads.at(0)));
   }
-  graph_task->ready_queue_.push(NodeTask(graph_task, graph_root, std::move(input_buffer)));
+  const at::Device root_device = skip_dummy_node ? input_buffer.device() : at::Device(c10::DeviceType::CPU);
+  ready_queue(graph_task->cpu_ready_queue_, root_device)
+      ->push(NodeTask(graph_task, graph_root, std::move(input_buffer)));
 
-  // The backward computation is itself recorded only with create_graph=True.
-  c10::AutoGradMode grad_mode(create_graph);
-  while (!graph_task->ready_queue_.empty()) {
-    NodeTask task = graph_task->ready_queue_.pop();
-    evaluate_function(graph_task, task.fn_.get(), task.inputs_);
+  ++current_depth;
+  thread_main(graph_task);
+  --current_depth;
+
+  graph_task->warning_handler_.replay_warnings();
+  if (graph_task->exception_) {
+    std::rethrow_exception(graph_task->exception_);
   }
   return std::move(graph_task->captured_vars_);
 }

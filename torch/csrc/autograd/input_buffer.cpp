@@ -29,4 +29,13 @@ void InputBuffer::add(size_t pos, Variable&& var) {
 }
 // [end marker: InputBuffer::add]
 
+at::Device InputBuffer::device() const {
+  for (const auto& var : buffer) {
+    if (var.defined() && var.device().type() != c10::DeviceType::CPU) {
+      return var.device();
+    }
+  }
+  return at::Device(c10::DeviceType::CPU);
+}
+
 }  // namespace torch::autograd

@@ -29,6 +29,10 @@ struct InputBuffer {
 
   static std::vector<Variable> variables(InputBuffer&& g) { return std::move(g.buffer); }
 
+  // The device whose queue the node runs from: that of its first non-CPU gradient, else the
+  // CPU (PyTorch's rule: a node with CUDA inputs runs on that device's worker thread).
+  at::Device device() const;
+
   std::vector<Variable> buffer;
 };
 

@@ -41,6 +41,9 @@ py::object run_backward(py::handle tensors, py::handle grad_tensors, bool keep_g
   variable_list result;
   {
     torch::PyWarningHandler warnings;
+    // Without the GIL: nodes of CUDA tensors run on the devices' worker threads, and a
+    // Python node or hook there takes the GIL itself (PyNode::apply).
+    pybind11::gil_scoped_release no_gil;
     result = torch::autograd::run_backward(outputs, grads, keep_graph, create_graph, input_vars, allow_unreachable,
                                            accumulate_grad);
   }
