@@ -10,7 +10,9 @@
 // complex<float>, complex<double> and complex<Half>, and the math functions (std::abs, exp,
 // log, sqrt, pow, sin, ...), which PyTorch makes visible as std:: overloads so that a kernel
 // written `std::exp(a)` compiles for float and for c10::complex<float> alike. The functions
-// here compute through std::complex; PyTorch does the same on CPU (thrust:: on CUDA).
+// compute through std::complex in host code and through thrust::complex when nvcc compiles
+// (device code has no std::complex), as PyTorch's complex_math.h does; the simulated CUDA
+// device compiles .cu files with the host compiler, so its kernels take the std:: path.
 #pragma once
 
 #include <c10/macros/Macros.h>
@@ -19,6 +21,10 @@
 #include <complex>
 #include <ostream>
 #include <type_traits>
+
+#if defined(__CUDACC__)
+#include <thrust/complex.h>
+#endif
 
 namespace c10 {
 
@@ -232,12 +238,23 @@ struct scalar_value_type<complex<T>> {
 // picks them by overload resolution next to std::exp(float).
 namespace c10_complex_math {
 
+// The library complex type the functions compute with: thrust's under nvcc, std's elsewhere.
+#if defined(__CUDACC__)
 template <typename T>
-inline std::complex<T> to_std(const c10::complex<T>& z) {
-  return std::complex<T>(z.real(), z.imag());
+using lib_complex = thrust::complex<T>;
+namespace lib = thrust;
+#else
+template <typename T>
+using lib_complex = std::complex<T>;
+namespace lib = std;
+#endif
+
+template <typename T>
+C10_HOST_DEVICE inline lib_complex<T> to_std(const c10::complex<T>& z) {
+  return lib_complex<T>(z.real(), z.imag());
 }
 template <typename T>
-inline c10::complex<T> from_std(const std::complex<T>& z) {
+C10_HOST_DEVICE inline c10::complex<T> from_std(const lib_complex<T>& z) {
   return c10::complex<T>(z.real(), z.imag());
 }
 
@@ -251,12 +268,12 @@ constexpr T imag(const c10::complex<T>& z) {
 }
 // |z|, computed without overflow (hypot).
 template <typename T>
-inline T abs(const c10::complex<T>& z) {
-  return std::abs(to_std(z));
+C10_HOST_DEVICE inline T abs(const c10::complex<T>& z) {
+  return lib::abs(to_std(z));
 }
 // The angle of z in (-pi, pi].
 template <typename T>
-inline T arg(const c10::complex<T>& z) {
+C10_HOST_DEVICE inline T arg(const c10::complex<T>& z) {
   return std::atan2(z.imag(), z.real());
 }
 // |z|^2 (the "field norm", as std::norm).
@@ -269,14 +286,14 @@ constexpr c10::complex<T> conj(const c10::complex<T>& z) {
   return c10::complex<T>(z.real(), -z.imag());
 }
 template <typename T>
-inline c10::complex<T> polar(const T& r, const T& theta = T()) {
-  return from_std(std::polar(r, theta));
+C10_HOST_DEVICE inline c10::complex<T> polar(const T& r, const T& theta = T()) {
+  return from_std(lib::polar(r, theta));
 }
 
 #define C10_COMPLEX_UNARY_FN(name)                                  \
   template <typename T>                                             \
-  inline c10::complex<T> name(const c10::complex<T>& z) {          \
-    return from_std(std::name(to_std(z)));                          \
+  C10_HOST_DEVICE inline c10::complex<T> name(const c10::complex<T>& z) { \
+    return from_std(lib::name(to_std(z)));                          \
   }
 C10_COMPLEX_UNARY_FN(exp)
 C10_COMPLEX_UNARY_FN(log)
@@ -295,16 +312,16 @@ C10_COMPLEX_UNARY_FN(atan)
 
 // z ** w (principal branch) with complex or real base and exponent.
 template <typename T>
-inline c10::complex<T> pow(const c10::complex<T>& base, const c10::complex<T>& exponent) {
-  return from_std(std::pow(to_std(base), to_std(exponent)));
+C10_HOST_DEVICE inline c10::complex<T> pow(const c10::complex<T>& base, const c10::complex<T>& exponent) {
+  return from_std(lib::pow(to_std(base), to_std(exponent)));
 }
 template <typename T>
-inline c10::complex<T> pow(const c10::complex<T>& base, const T& exponent) {
-  return from_std(std::pow(to_std(base), exponent));
+C10_HOST_DEVICE inline c10::complex<T> pow(const c10::complex<T>& base, const T& exponent) {
+  return from_std(lib::pow(to_std(base), exponent));
 }
 template <typename T>
-inline c10::complex<T> pow(const T& base, const c10::complex<T>& exponent) {
-  return from_std(std::pow(base, to_std(exponent)));
+C10_HOST_DEVICE inline c10::complex<T> pow(const T& base, const c10::complex<T>& exponent) {
+  return from_std(lib::pow(base, to_std(exponent)));
 }
 
 // NaN or infinity in either part.

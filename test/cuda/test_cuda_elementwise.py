@@ -33,7 +33,7 @@ INTS = [torch.int32, torch.int64]
 # Half or BFloat16 result is rounded from float, so one float ulp may move it by one of its own.
 TOL = {torch.float32: dict(rtol=1e-5, atol=1e-6), torch.float64: dict(rtol=1e-12, atol=1e-14),
        torch.float16: dict(rtol=2e-3, atol=1e-3), torch.bfloat16: dict(rtol=1.6e-2, atol=1e-2),
-       torch.complex64: dict(rtol=1e-5, atol=1e-6)}
+       torch.complex64: dict(rtol=1e-5, atol=1e-6), torch.complex128: dict(rtol=1e-12, atol=1e-14)}
 
 
 # ---------------------------------------------------------------------------------------
@@ -114,7 +114,7 @@ def sample(shape, dtype, seed=0, low=-5, high=5):
         return torch.from_numpy(rng.integers(lo, high, size=shape).astype(np.int64)).to(dtype)
     if dtype.is_complex:
         re, im = rng.uniform(low, high, size=shape), rng.uniform(low, high, size=shape)
-        return torch.from_numpy((re + 1j * im).astype(np.complex128)).to(dtype)
+        return torch.from_numpy(np.asarray(re + 1j * im, dtype=np.complex128)).to(dtype)
     return torch.from_numpy(rng.uniform(low, high, size=shape)).to(dtype)
 
 
@@ -202,13 +202,18 @@ def ternary(name, fn, dtypes, inputs=("any", "any", "any"), **kwargs):
 
 
 FLOAT_IN = FLOATS + INTS + [torch.bool]  # integer and bool inputs compute in the default float dtype
+# Complex elements use c10::complex's functions: std::complex on the simulated device (the CPU's
+# values), thrust::complex on a GPU (a few ulps apart).
+COMPLEX = [torch.complex64, torch.complex128]
 UNARY_OPS = [
-    unary("exp", FLOAT_IN), unary("log", FLOAT_IN), unary("log1p", FLOAT_IN), unary("sqrt", FLOAT_IN),
-    unary("rsqrt", FLOAT_IN), unary("sin", FLOAT_IN), unary("cos", FLOAT_IN), unary("tan", FLOAT_IN),
-    unary("tanh", FLOAT_IN), unary("sigmoid", FLOAT_IN), unary("erf", FLOAT_IN),
+    unary("exp", FLOAT_IN + COMPLEX), unary("log", FLOAT_IN + COMPLEX), unary("log1p", FLOAT_IN + COMPLEX),
+    unary("sqrt", FLOAT_IN + COMPLEX), unary("rsqrt", FLOAT_IN + COMPLEX), unary("sin", FLOAT_IN + COMPLEX),
+    unary("cos", FLOAT_IN + COMPLEX), unary("tan", FLOAT_IN + COMPLEX), unary("tanh", FLOAT_IN + COMPLEX),
+    unary("sigmoid", FLOAT_IN + COMPLEX), unary("erf", FLOAT_IN),
+    unary("sgn", FLOATS + INTS + COMPLEX), unary("angle", FLOATS + INTS + COMPLEX, method=False),
     # complex 1 / z is several multiply-adds, which nvcc may fuse where the CPU rounds twice
     unary("reciprocal", FLOAT_IN + [torch.complex64]),
-    unary("abs", FLOATS + INTS + [torch.int8, torch.uint8], exact=True),
+    unary("abs", FLOATS + INTS + [torch.int8, torch.uint8], exact=True), unary("abs_complex", COMPLEX, fn=torch.abs, method=False),
     unary("neg", FLOATS + INTS + [torch.int8, torch.complex64], exact=True),
     unary("sign", FLOATS + INTS + [torch.uint8, torch.bool], exact=True),
     unary("floor", FLOATS + INTS, exact=True), unary("ceil", FLOATS + INTS, exact=True),

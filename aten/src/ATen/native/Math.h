@@ -1,5 +1,5 @@
 // aten/src/ATen/native/Math.h - element functions that the CPU and the CUDA kernels share, so
-// the two compute the same values: nan_to_num's replacement. Mirrors PyTorch's
+// the two compute the same values: nan_to_num's replacement, log1p of a complex number. Mirrors PyTorch's
 // aten/src/ATen/native/Math.h, its home for host-and-device math.
 // Guide: docs/source/internals/cuda_simulated_device.rst.
 #pragma once
@@ -8,6 +8,7 @@
 #include <c10/macros/Macros.h>
 #include <c10/util/BFloat16.h>
 #include <c10/util/Half.h>
+#include <c10/util/complex.h>
 
 #include <cmath>
 #include <limits>
@@ -63,5 +64,34 @@ C10_HOST_DEVICE inline scalar_t nan_to_num_value(scalar_t a, const NanToNumRepla
   return a;
 }
 // [end marker: nan_to_num]
+
+// [marker: complex_log1p]
+// log1p of a complex number, accurate near 0 where log(1 + z) would lose z to rounding:
+// with 1 + z = r e^(i theta), log1p(z) = log(r) + i theta, and for |z| < 1/2
+// log(r) = log1p(x (2 + x) + y^2) / 2. PyTorch's c10/util/complex_math.h log1p.
+template <typename T>
+C10_HOST_DEVICE c10::complex<T> complex_log1p(const c10::complex<T>& z) {
+  const T x = z.real(), y = z.imag();
+  const T theta = std::atan2(y, x + T(1));
+  if (std::abs(z) < T(0.5)) {
+    const T r = x * (T(2) + x) + y * y;
+    if (r == 0) {
+      return {x, theta};  // underflow: log1p(x) ~ x
+    }
+    return {T(0.5) * std::log1p(r), theta};
+  }
+  return {std::log(std::hypot(x + T(1), y)), theta};
+}
+// [end marker: complex_log1p]
+
+// log1p for real and complex types alike (the CPU's and the CUDA kernels' expression).
+template <typename T>
+C10_HOST_DEVICE T log1p_any(const T& a) {
+  if constexpr (c10::is_complex<T>::value) {
+    return complex_log1p(a);
+  } else {
+    return std::log1p(a);
+  }
+}
 
 }  // namespace at::native

@@ -46,33 +46,6 @@ namespace {
 
 VML_UNARY_KERNEL(exp, std::exp(a))
 VML_UNARY_KERNEL(log, std::log(a))
-// [marker: complex_log1p]
-// log1p of a complex number, accurate near 0 where log(1 + z) would lose z to rounding:
-// with 1 + z = r e^(i theta), log1p(z) = log(r) + i theta, and for |z| < 1/2
-// log(r) = log1p(x (2 + x) + y^2) / 2. PyTorch's c10/util/complex_math.h log1p.
-template <typename T>
-c10::complex<T> complex_log1p(const c10::complex<T>& z) {
-  const T x = z.real(), y = z.imag();
-  const T theta = std::atan2(y, x + T(1));
-  if (std::abs(z) < T(0.5)) {
-    const T r = x * (T(2) + x) + y * y;
-    if (r == 0) {
-      return {x, theta};  // underflow: log1p(x) ~ x
-    }
-    return {T(0.5) * std::log1p(r), theta};
-  }
-  return {std::log(std::hypot(x + T(1), y)), theta};
-}
-// [end marker: complex_log1p]
-
-template <typename T>
-T log1p_any(const T& a) {
-  if constexpr (c10::is_complex<T>::value) {
-    return complex_log1p(a);
-  } else {
-    return std::log1p(a);
-  }
-}
 
 VML_UNARY_KERNEL(log1p, log1p_any(a))
 VML_UNARY_KERNEL(sqrt, std::sqrt(a))

@@ -3,10 +3,10 @@
 // UnaryGeometric*Kernel.cu in later versions).
 // Guide: docs/source/internals/cuda_simulated_device.rst.
 //
-// Floating dtypes only, computed in opmath_t (float for Half and BFloat16) and rounded once, as
-// in cpu/UnaryOpsKernel.cpp; an integer input was promoted to the default float dtype by the
-// iterator (unary_float_op) and is converted as it is loaded. Complex dtypes are not
-// dispatched: c10::complex's transcendental functions are host functions in this tree.
+// Floating and complex dtypes, computed in opmath_t (float for Half and BFloat16) and rounded
+// once, as in cpu/UnaryOpsKernel.cpp; an integer input was promoted to the default float dtype
+// by the iterator (unary_float_op) and is converted as it is loaded. A complex element uses
+// c10::complex's std::sin, std::log ... (c10/util/complex.h: thrust's under nvcc).
 #include <ATen/Dispatch.h>
 #include <ATen/OpMathType.h>
 #include <ATen/native/UnaryOps.h>
@@ -18,7 +18,7 @@ namespace at::native {
 namespace {
 
 void sin_kernel_cuda(TensorIteratorBase& iter) {
-  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "sin_cuda", [&] {
+  AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "sin_cuda", [&] {
     using opmath_t = at::opmath_type<scalar_t>;
     gpu_kernel(iter, [] GPU_LAMBDA(scalar_t a_) -> scalar_t {
       const opmath_t a = a_;
@@ -28,7 +28,7 @@ void sin_kernel_cuda(TensorIteratorBase& iter) {
 }
 
 void cos_kernel_cuda(TensorIteratorBase& iter) {
-  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "cos_cuda", [&] {
+  AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "cos_cuda", [&] {
     using opmath_t = at::opmath_type<scalar_t>;
     gpu_kernel(iter, [] GPU_LAMBDA(scalar_t a_) -> scalar_t {
       const opmath_t a = a_;
@@ -38,7 +38,7 @@ void cos_kernel_cuda(TensorIteratorBase& iter) {
 }
 
 void tan_kernel_cuda(TensorIteratorBase& iter) {
-  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "tan_cuda", [&] {
+  AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "tan_cuda", [&] {
     using opmath_t = at::opmath_type<scalar_t>;
     gpu_kernel(iter, [] GPU_LAMBDA(scalar_t a_) -> scalar_t {
       const opmath_t a = a_;
@@ -48,7 +48,7 @@ void tan_kernel_cuda(TensorIteratorBase& iter) {
 }
 
 void tanh_kernel_cuda(TensorIteratorBase& iter) {
-  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "tanh_cuda", [&] {
+  AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "tanh_cuda", [&] {
     using opmath_t = at::opmath_type<scalar_t>;
     gpu_kernel(iter, [] GPU_LAMBDA(scalar_t a_) -> scalar_t {
       const opmath_t a = a_;

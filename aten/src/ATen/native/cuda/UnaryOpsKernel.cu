@@ -5,8 +5,8 @@
 //
 // The floating kernels compute in opmath_t (float for Half and BFloat16) and round once, as the
 // CPU does. An integer input was promoted to the default float dtype by the iterator
-// (unary_float_op); gpu_kernel converts each element as it loads it. Complex dtypes are not
-// dispatched: c10::complex's exp, log, sqrt ... are host functions in this tree.
+// (unary_float_op); gpu_kernel converts each element as it loads it. Complex dtypes use
+// c10::complex's std::exp, std::sqrt ... (c10/util/complex.h: thrust's under nvcc).
 #include <ATen/Dispatch.h>
 #include <ATen/OpMathType.h>
 #include <ATen/native/Math.h>
@@ -22,7 +22,7 @@ namespace at::native {
 namespace {
 
 void exp_kernel_cuda(TensorIteratorBase& iter) {
-  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "exp_cuda", [&] {
+  AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "exp_cuda", [&] {
     using opmath_t = at::opmath_type<scalar_t>;
     gpu_kernel(iter, [] GPU_LAMBDA(scalar_t a) -> scalar_t {
       return static_cast<scalar_t>(std::exp(static_cast<opmath_t>(a)));
@@ -31,7 +31,7 @@ void exp_kernel_cuda(TensorIteratorBase& iter) {
 }
 
 void sqrt_kernel_cuda(TensorIteratorBase& iter) {
-  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "sqrt_cuda", [&] {
+  AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "sqrt_cuda", [&] {
     using opmath_t = at::opmath_type<scalar_t>;
     gpu_kernel(iter, [] GPU_LAMBDA(scalar_t a) -> scalar_t {
       return static_cast<scalar_t>(std::sqrt(static_cast<opmath_t>(a)));
@@ -42,7 +42,7 @@ void sqrt_kernel_cuda(TensorIteratorBase& iter) {
 // 1 / sqrt(a), divided as the CPU does (not CUDA's rsqrt intrinsic, which is not correctly
 // rounded), so both devices agree.
 void rsqrt_kernel_cuda(TensorIteratorBase& iter) {
-  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "rsqrt_cuda", [&] {
+  AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "rsqrt_cuda", [&] {
     using opmath_t = at::opmath_type<scalar_t>;
     gpu_kernel(iter, [] GPU_LAMBDA(scalar_t a) -> scalar_t {
       return static_cast<scalar_t>(opmath_t(1) / std::sqrt(static_cast<opmath_t>(a)));

@@ -1,5 +1,5 @@
-// aten/src/ATen/native/cuda/UnarySignKernels.cu - neg (also the backward of sub and div), sign and
-// logical_not on CUDA tensors. Mirrors PyTorch's aten/src/ATen/native/cuda/UnarySignKernels.cu;
+// aten/src/ATen/native/cuda/UnarySignKernels.cu - neg (also the backward of sub and div), sign,
+// sgn, angle and logical_not on CUDA tensors. Mirrors PyTorch's aten/src/ATen/native/cuda/UnarySignKernels.cu;
 // the semantics are those of this tree's cpu/UnaryOpsKernel.cpp.
 // Guide: docs/source/internals/cuda_simulated_device.rst.
 #include <ATen/Dispatch.h>
@@ -50,8 +50,42 @@ void logical_not_kernel_cuda(TensorIteratorBase& iter) {
   });
 }
 
+// sgn(z) = z / |z| (0 at 0) for complex tensors; real dtypes go to sign (UnaryOps.cpp).
+void sgn_kernel_cuda(TensorIteratorBase& iter) {
+  AT_DISPATCH_COMPLEX_TYPES(iter.common_dtype(), "sgn_cuda", [&] {
+    gpu_kernel(iter, [] GPU_LAMBDA(scalar_t z) -> scalar_t {
+      const auto r = std::abs(z);
+      return r == 0 ? scalar_t(0) : z / scalar_t(r);
+    });
+  });
+}
+
+// angle: arg(z) for complex (a real result); for real x, pi if x < 0 else 0, NaN kept.
+void angle_kernel_cuda(TensorIteratorBase& iter) {
+  const ScalarType in_dtype = iter.input_dtype();
+  if (isComplexType(in_dtype)) {
+    AT_DISPATCH_COMPLEX_TYPES(in_dtype, "angle_cuda", [&] {
+      using real_t = typename scalar_t::value_type;
+      gpu_kernel(iter, [] GPU_LAMBDA(scalar_t z) -> real_t { return std::arg(z); });
+    });
+    return;
+  }
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "angle_cuda", [&] {
+    using opmath_t = at::opmath_type<scalar_t>;
+    gpu_kernel(iter, [] GPU_LAMBDA(scalar_t a_) -> scalar_t {
+      const opmath_t a = a_;
+      if (a != a) {
+        return a_;  // NaN
+      }
+      return static_cast<scalar_t>(a < 0 ? static_cast<opmath_t>(3.14159265358979323846) : opmath_t(0));
+    });
+  });
+}
+
 }  // namespace
 
+REGISTER_CUDA_DISPATCH(sgn_stub, &sgn_kernel_cuda);
+REGISTER_CUDA_DISPATCH(angle_stub, &angle_kernel_cuda);
 REGISTER_CUDA_DISPATCH(neg_stub, &neg_kernel_cuda);
 REGISTER_CUDA_DISPATCH(sign_stub, &sign_kernel_cuda);
 REGISTER_CUDA_DISPATCH(logical_not_stub, &logical_not_kernel_cuda);
