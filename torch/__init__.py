@@ -53,7 +53,9 @@ def _load_simulated_cuda():
 def _load_cuda_kernels():
     """Load libtorch_cuda.so, whose static initializers register the CUDA operators.
 
-    From the directory _cuda_lib_dir() names; a build without CUDA has neither.
+    From the directory _cuda_lib_dir() names; a build without CUDA has neither. Before
+    torch._C: _C links libtorch_cuda.so (the legacy CUDA storages call THC), and both builds
+    of it have that soname, so the one loaded here is the one _C binds to.
     """
     import ctypes
     import os
@@ -64,14 +66,13 @@ def _load_cuda_kernels():
 
 
 _load_simulated_cuda()
+_load_cuda_kernels()
 # [end marker: load_simulated_cuda]
 
 # Importing _C also installs torch.float32, torch.int64, ... on this module.
 from torch import _C  # noqa: E402
 from torch._C import device, dtype  # noqa: E402
 from torch._C import OutOfMemoryError  # noqa: E402
-
-_load_cuda_kernels()
 
 from torch import storage  # noqa: E402
 from torch.storage import UntypedStorage  # noqa: E402

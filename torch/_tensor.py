@@ -119,7 +119,14 @@ class Tensor(TensorBase):
             torch._C._set_storage(self, torch.UntypedStorage(0, device=self.device), 0, [0], [1])
             return self
         source_tensor = None
-        if isinstance(source, torch.Tensor):
+        storage_dtype = None
+        if isinstance(source, torch.storage._LegacyStorage):
+            # torch.FloatStorage / torch.cuda.FloatStorage: its bytes (the same StorageImpl),
+            # counted in its elements, whose dtype C++ checks against self's.
+            storage, storage_dtype = source.untyped(), source.dtype
+            if storage_offset is None:
+                storage_offset, size, stride = 0, (source.size(),), (1,)
+        elif isinstance(source, torch.Tensor):
             source_tensor = source  # whose dtype C++ checks against self's
             storage = source.untyped_storage()
             if storage_offset is None:
@@ -136,8 +143,9 @@ class Tensor(TensorBase):
                             " * (Tensor source, int storage_offset, tuple of ints size, tuple of ints stride)\n")
         if size is None:
             raise TypeError("set_(): size is required with storage_offset")
+        dtype_check = {} if storage_dtype is None else {"storage_dtype": storage_dtype}
         torch._C._set_storage(self, storage, int(storage_offset), [int(s) for s in size],
-                              [int(s) for s in stride] if stride is not None else [], source_tensor)
+                              [int(s) for s in stride] if stride is not None else [], source_tensor, **dtype_check)
         return self
 
     # ---- devices (PyTorch binds these in C: THPVariable_cpu / THPVariable_cuda in

@@ -773,6 +773,9 @@ def _storage_bytes(storage):
     if nbytes == 0:
         return b""
     if untyped.device.type != "cpu":
+        if isinstance(storage, torch.storage._LegacyStorage):
+            # torch.cuda.FloatStorage: its CPU twin, copied down by THC
+            return _storage_bytes(storage.cpu())
         # copy through the flat tensor over the storage (the storage itself cannot cross devices)
         flat = storage._base_tensor().cpu()
         return ctypes.string_at(flat.data_ptr(), nbytes)
@@ -818,9 +821,11 @@ def _save(obj, zip_file, pickle_module, pickle_protocol, _disable_byteorder_reco
             if isinstance(obj, torch.storage.TypedStorage):
                 storage = obj._untyped_storage
                 storage_type = getattr(torch, obj._pickle_storage_type())
-            else:  # a legacy TH storage (torch.FloatStorage ...)
+            else:  # a legacy TH/THC storage (torch.FloatStorage, torch.cuda.FloatStorage ...)
                 storage = obj.untyped()
-                storage_type = type(obj)
+                # The CPU class names the type in the file, wherever the storage is (PyTorch's
+                # normalize_storage_type); the location says the device.
+                storage_type = getattr(torch, type(obj).__name__)
             storage_dtype = obj.dtype
             storage_numel = storage.nbytes() // storage_dtype.itemsize
         elif isinstance(obj, torch.UntypedStorage):

@@ -102,6 +102,28 @@ class _LegacyStorage:
         """A new storage of the same type with a copy of these elements."""
         return type(self)(self.size()).copy_(self)
 
+    # [marker: legacy_storage_cuda]
+    def cuda(self, device=None, non_blocking=False):
+        """A copy in CUDA memory, torch.cuda.FloatStorage for a torch.FloatStorage: on ``device``,
+        the current device if None; this storage itself if it is already there. PyTorch 1.x's
+        torch._utils._cuda; the copy is THC's (THCudaStorage_copyFloat)."""
+        if device is not None:
+            device = torch.cuda._get_device_index(device, optional=True)
+        if self.is_cuda:
+            if device is None:
+                device = torch.cuda.current_device()
+            if self.get_device() == device:
+                return self
+        elif device is None:
+            device = -1  # torch.cuda.device(-1) leaves the current device as it is
+        with torch.cuda.device(device):
+            return getattr(torch.cuda, type(self).__name__)(self.size()).copy_(self, non_blocking)
+
+    def cpu(self):
+        """This storage: it is in CPU memory already (torch.cuda.FloatStorage copies)."""
+        return self
+    # [end marker: legacy_storage_cuda]
+
     def __str__(self):
         data_str = " " + "\n ".join(str(x) for x in self.tolist())
         return f"{data_str}\n[{torch.typename(self)} of size {len(self)}]"

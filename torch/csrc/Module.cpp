@@ -74,9 +74,11 @@ py::dict cpuMemoryStats() {
 void initAllocatorBindings(py::module_& m) {
   // The body of Tensor.set_ (torch/_tensor.py picks the overload): an in-place change of
   // self's storage and geometry, refused on a leaf that requires grad as every in-place op is.
-  // With set_(Tensor source), source is that tensor, whose dtype must be self's.
+  // With set_(Tensor source), source is that tensor, whose dtype must be self's. With a typed
+  // storage (torch.FloatStorage, torch.cuda.FloatStorage), storage_dtype is its dtype, which
+  // must be self's too; an UntypedStorage has none to check.
   m.def("_set_storage", [](py::handle self, py::handle storage, int64_t offset, std::vector<int64_t> size,
-                           std::vector<int64_t> stride, py::handle source) {
+                           std::vector<int64_t> stride, py::handle source, py::handle storage_dtype) {
     const at::Tensor& t = THPVariable_Unpack(self.ptr());
     if (!source.is_none()) {
       const at::Tensor& src = THPVariable_Unpack(source.ptr());
@@ -84,12 +86,19 @@ void initAllocatorBindings(py::module_& m) {
       TORCH_CHECK(src.dtype() == t.dtype(), "Could not set tensor of type ", src.dtype(), " to a tensor of type ",
                   t.dtype());
     }
+    if (!storage_dtype.is_none()) {
+      // PyTorch's words, a TypeMeta then a ScalarType: "Expected a Storage of type float or an
+      // UntypedStorage, but got type Double for argument 1 'storage'".
+      const auto st = toScalarType(storage_dtype, "set_", "storage_dtype", 6);
+      TORCH_CHECK(c10::scalarTypeToTypeMeta(st) == t.dtype(), "Expected a Storage of type ", t.dtype(),
+                  " or an UntypedStorage, but got type ", st, " for argument 1 'storage'");
+    }
     TORCH_CHECK(!(t.requires_grad() && t.is_leaf() && c10::GradMode::is_enabled()),
                 "a leaf Variable that requires grad is being used in an in-place operation.");
     c10::Storage s = storage.cast<const THPStorage&>().cdata;  // a TypeError if it is not one
     at::native::set_storage_(t, std::move(s), offset, size, stride);
   }, py::arg("self"), py::arg("storage"), py::arg("offset"), py::arg("size"), py::arg("stride"),
-     py::arg("source") = py::none());
+     py::arg("source") = py::none(), py::arg("storage_dtype") = py::none());
   m.def("_cpu_memory_stats", &cpuMemoryStats);
   m.def("_cpu_record_memory_stats", [](bool enabled) { c10::profiledCPUMemoryReporter().setStatsEnabled(enabled); });
   m.def("_cpu_is_recording_memory_stats", [] { return c10::profiledCPUMemoryReporter().enabled(); });

@@ -23,6 +23,7 @@
 #include <torch/csrc/autograd/python_variable.h>
 
 #include <type_traits>
+#include <vector>
 
 using torch::THPUtils_typename;
 

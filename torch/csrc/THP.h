@@ -6,11 +6,20 @@
 #include <TH/TH.h>
 
 // [marker: THWStorage]
-// THW = "TH, wrapped": in a CUDA build of PyTorch 1.x the same binding code was compiled
-// again with THWStorage_(NAME) meaning THCStorage_(NAME). Here it is always the CPU one.
+// THW = "TH, wrapped": the binding code calls THWStorage_(NAME), which is THStorage_(NAME)
+// here. torch/csrc/cuda/Storage.cpp compiles the same code again with
+// torch/csrc/cuda/override_macros.h, where it is THCStorage_(NAME), as PyTorch 1.x did.
 #define THWStorage THStorage
 #define THWStorage_(NAME) THStorage_(NAME)
 // [end marker: THWStorage]
+
+// [marker: LIBRARY_STATE]
+// Every THC function takes the THCState* first, no TH function does. The binding code writes
+// THWStorage_(size)(LIBRARY_STATE self.cdata): on the CPU the macro is nothing, in the CUDA
+// instance it is `state,` (torch/csrc/cuda/override_macros.h).
+#define LIBRARY_STATE
+#define LIBRARY_STATE_NOARGS
+// [end marker: LIBRARY_STATE]
 
 // THPStorage_(pynew) is THPFloatStorage_pynew while Real is Float. (PyTorch 1.x called the
 // per-type object struct THPStorage as well; here THPStorage is the untyped storage's

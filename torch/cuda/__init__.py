@@ -33,10 +33,19 @@ from torch.cuda.random import (  # noqa: F401  (torch.cuda.manual_seed ..., as i
 )
 
 __all__ = [
+    "BoolStorage",
+    "ByteStorage",
+    "CharStorage",
     "CudaError",
+    "DoubleStorage",
     "Event",
     "ExternalStream",
+    "FloatStorage",
+    "HalfStorage",
+    "IntStorage",
+    "LongStorage",
     "OutOfMemoryError",
+    "ShortStorage",
     "Stream",
     "StreamContext",
     "check_error",
@@ -326,6 +335,85 @@ def _sleep(cycles):
     """Keep the current stream busy for about ``cycles`` nanoseconds (tests use it)."""
     _lazy_init()
     torch._C._cuda_sleep(cycles)
+
+
+# [marker: cuda_legacy_storage_classes]
+# The legacy typed CUDA storages: torch.cuda.FloatStorage ... torch.cuda.BoolStorage. Their C++
+# bases (torch._C.CudaFloatStorageBase ...) are torch/csrc/generic/Storage.cpp compiled once
+# more per type over THC's functions (torch/csrc/cuda/Storage.cpp), as in PyTorch 1.x, whose
+# torch/cuda/__init__.py defined these classes the same way. PyTorch 2.x keeps the names as
+# TypedStorage subclasses. Guide: docs/source/internals/th_storage.rst (THC).
+def _dummy_type(name):
+    """A stand-in base class for a build without CUDA: making an instance raises what every
+    CUDA call raises there (torch.cuda._lazy_init: "Torch not compiled with CUDA enabled")."""
+
+    def init_err(self, *args, **kwargs):
+        _lazy_init()
+        raise RuntimeError(f"Tried to instantiate dummy base class {name}")
+
+    return type(name, (object,), {"__init__": init_err})
+
+
+if not hasattr(torch._C, "CudaFloatStorageBase"):
+    for _name in ("Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double", "Bool"):
+        setattr(torch._C, f"Cuda{_name}StorageBase", _dummy_type(f"Cuda{_name}StorageBase"))
+    del _name
+
+
+class _CudaBase:
+    """What the CUDA storages add to torch.storage._LegacyStorage: they live on one GPU."""
+
+    is_sparse = False
+
+    def get_device(self):
+        """The index of the GPU the memory is on."""
+        return self.device.index
+
+    def cpu(self):
+        """A copy in CPU memory, of the same element type (THFloatStorage_copyCuda)."""
+        return getattr(torch, type(self).__name__)(self.size()).copy_(self)
+
+    def clone(self):
+        """A copy on the same GPU (not on the current one)."""
+        with device(self.get_device()):
+            return type(self)(self.size()).copy_(self)
+
+
+class ByteStorage(_CudaBase, torch._C.CudaByteStorageBase, torch.storage._LegacyStorage):
+    pass
+
+
+class CharStorage(_CudaBase, torch._C.CudaCharStorageBase, torch.storage._LegacyStorage):
+    pass
+
+
+class ShortStorage(_CudaBase, torch._C.CudaShortStorageBase, torch.storage._LegacyStorage):
+    pass
+
+
+class IntStorage(_CudaBase, torch._C.CudaIntStorageBase, torch.storage._LegacyStorage):
+    pass
+
+
+class LongStorage(_CudaBase, torch._C.CudaLongStorageBase, torch.storage._LegacyStorage):
+    pass
+
+
+class HalfStorage(_CudaBase, torch._C.CudaHalfStorageBase, torch.storage._LegacyStorage):
+    pass
+
+
+class FloatStorage(_CudaBase, torch._C.CudaFloatStorageBase, torch.storage._LegacyStorage):
+    pass
+
+
+class DoubleStorage(_CudaBase, torch._C.CudaDoubleStorageBase, torch.storage._LegacyStorage):
+    pass
+
+
+class BoolStorage(_CudaBase, torch._C.CudaBoolStorageBase, torch.storage._LegacyStorage):
+    pass
+# [end marker: cuda_legacy_storage_classes]
 
 
 # Broadcast, scatter, gather and reduce across devices (torch.cuda.comm.broadcast ...). PyTorch

@@ -27,3 +27,8 @@
 
 #include <THC/generic/THCStorage.h>
 #include <THC/THCGenerateBoolType.h>
+
+// Not typed: a storage's bytes, wherever they are (PyTorch 1.10 declared it in THCStorage.hpp).
+// TH's THStorage_resizeBytes copies the old bytes with memcpy, which the CPU cannot do on
+// device addresses; this one copies them on the GPU.
+THC_API void THCStorage_resizeBytes(THCState* state, THCStorage* storage, ptrdiff_t size_bytes);

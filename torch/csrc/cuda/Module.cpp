@@ -256,6 +256,7 @@ void initModule(py::module_& m) {
 
   initStreamBindings(m);
   initEventBindings(m);
+  initStorageBindings(m);
 }
 // [end marker: initModule]
 

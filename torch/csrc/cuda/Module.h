@@ -12,6 +12,9 @@ void initModule(pybind11::module_& m);
 void initStreamBindings(pybind11::module_& m);
 // torch._C._CudaEventBase (torch/csrc/cuda/Event.cpp), base of torch.cuda.Event.
 void initEventBindings(pybind11::module_& m);
+// torch._C.CudaFloatStorageBase ... (torch/csrc/cuda/Storage.cpp), bases of the legacy
+// torch.cuda.FloatStorage ...; also adds the CUDA -> CPU copies to torch.FloatStorage.copy_.
+void initStorageBindings(pybind11::module_& m);
 
 // torch.cuda._lazy_init(): raises PyTorch's error when there is no GPU; called before
 // anything that needs the runtime (PyTorch's torch::utils::device_lazy_init(at::kCUDA)).

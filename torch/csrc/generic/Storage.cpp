@@ -1,11 +1,16 @@
 // torch/csrc/generic/Storage.cpp - the Python classes torch.FloatStorage, DoubleStorage, ...
-// from one file: torch/csrc/Storage.cpp includes it once per element type.
+// from one file: torch/csrc/Storage.cpp includes it once per element type, and
+// torch/csrc/cuda/Storage.cpp once more per type for torch.cuda.FloatStorage ....
 // Mirrors torch/csrc/generic/Storage.cpp (+ StorageMethods.cpp) of PyTorch 1.x, where these
 // classes were written this way until 2.0 rewrote them in Python as TypedStorage.
-// Guide: docs/source/internals/finding_thstorage.rst.
+// Guides: docs/source/internals/finding_thstorage.rst, th_storage.rst (THC).
 //
 // Everything here calls THWStorage_(NAME), which is THFloatStorage_NAME while Real is Float:
-// the element type is chosen by the preprocessor, not at run time.
+// the element type is chosen by the preprocessor, not at run time. In the CUDA instance it is
+// THCudaStorage_NAME (torch/csrc/cuda/override_macros.h), and LIBRARY_STATE passes the
+// THCState* that THC functions take first. The few places that differ are under
+// THC_GENERIC_FILE: the CPU can read a CPU storage's elements in place, but a CUDA storage's
+// only through a copy.
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "torch/csrc/generic/Storage.cpp"
 #else
@@ -39,16 +44,17 @@ static pybind11::object THPStorage_(newReal)(scalar_t value) {
 }
 
 static ptrdiff_t THPStorage_(wrapIndex)(const THPTypedStorage& self, int64_t index) {
-  const ptrdiff_t size = THWStorage_(size)(self.cdata);
+  const ptrdiff_t size = THWStorage_(size)(LIBRARY_STATE self.cdata);
   TORCH_CHECK_INDEX(index >= -size && index < size, "index ", index, " out of range for storage of size ", size);
   return index < 0 ? index + size : index;
 }
 
 // [marker: newView]
 // `size` elements of `base` from `offset`, sharing its memory: the new StorageImpl's
-// DataPtr holds a reference to `base`, so the memory lives while either does.
+// DataPtr holds a reference to `base`, so the memory lives while either does. On a GPU the
+// address is only added to, never read, and the view keeps base's device.
 static THWStorage* THPStorage_(newView)(THWStorage* base, ptrdiff_t offset, ptrdiff_t size) {
-  const ptrdiff_t base_size = THWStorage_(size)(base);
+  const ptrdiff_t base_size = THWStorage_(size)(LIBRARY_STATE base);
   TORCH_CHECK(offset >= 0 && offset <= base_size, "offset must be in [0, ", base_size, "], got ", offset);
   if (size < 0) {
     size = base_size - offset;
@@ -60,8 +66,8 @@ static THWStorage* THPStorage_(newView)(THWStorage* base, ptrdiff_t offset, ptrd
   THStorage_retain(base);
   auto keep = c10::intrusive_ptr<at::StorageImpl>::reclaim(base);
   c10::DataPtr data = c10::InefficientStdFunctionContext::makeDataPtr(
-      THWStorage_(data)(base) + offset, [keep](void*) mutable { keep.reset(); }, base->device());
-  return THWStorage_(newWithDataAndAllocator)(std::move(data), size, /*allocator=*/nullptr);
+      THWStorage_(data)(LIBRARY_STATE base) + offset, [keep](void*) mutable { keep.reset(); }, base->device());
+  return THWStorage_(newWithDataAndAllocator)(LIBRARY_STATE std::move(data), size, /*allocator=*/nullptr);
 }
 // [end marker: newView]
 
@@ -72,17 +78,25 @@ static THPTypedStorage THPStorage_(pynew)(const pybind11::args& args, const pybi
     // made in C++ (from_file, views).
     return THPTypedStorage(kwargs["_share"].cast<const THPTypedStorage&>());
   }
+#ifdef THC_GENERIC_FILE
+  // A CUDA storage starts CUDA first, as every CUDA tensor does: without a usable GPU this
+  // raises torch.cuda's error ("Found no NVIDIA driver on your system ..."), and the calls
+  // queued before CUDA was up (torch.cuda.manual_seed) run now. PyTorch 1.x did it in
+  // Python, in torch.cuda._CudaBase.__new__.
+  torch::utils::device_lazy_init(c10::DeviceType::CUDA);
+#endif
   TORCH_CHECK_TYPE(kwargs.empty(), THPStorageStr, "() got an unexpected keyword argument '",
                    std::string(pybind11::str(kwargs.begin()->first)), "'");
   if (args.size() == 0) {
-    return THPTypedStorage(THWStorage_(new)());  // torch.FloatStorage()
+    return THPTypedStorage(THWStorage_(new)(LIBRARY_STATE_NOARGS));  // torch.FloatStorage()
   }
   PyObject* first = args[0].ptr();
   if (args.size() == 1 && PyLong_Check(first) && !PyBool_Check(first)) {
-    // torch.FloatStorage(size): uninitialised memory from the CPU allocator.
+    // torch.FloatStorage(size): uninitialised memory from the CPU allocator (for
+    // torch.cuda.FloatStorage, the CUDA caching allocator, on the current device).
     const auto size = torch::unpackStorageSize(args[0], sizeof(scalar_t));
     TORCH_CHECK(size >= 0, THPStorageStr, "(): size must be non-negative, got ", size);
-    return THPTypedStorage(THWStorage_(newWithSize)(size));
+    return THPTypedStorage(THWStorage_(newWithSize)(LIBRARY_STATE size));
   }
   if (args.size() <= 3 && pybind11::isinstance<THPTypedStorage>(args[0])) {
     // torch.FloatStorage(other, offset=0, size=-1): a region of an existing storage.
@@ -92,11 +106,12 @@ static THPTypedStorage THPStorage_(pynew)(const pybind11::args& args, const pybi
     return THPTypedStorage(THPStorage_(newView)(base.cdata, offset, size));
   }
   if (args.size() == 1 && PySequence_Check(first) && !PyUnicode_Check(first) && !PyBytes_Check(first)) {
-    // torch.FloatStorage([1, 2.5]): one element per item, converted to scalar_t.
+    // torch.FloatStorage([1, 2.5]): one element per item, converted to scalar_t in a CPU
+    // storage (THStorage_ is TH's in both instances), which a CUDA storage then takes in one copy.
     auto items = pybind11::reinterpret_borrow<pybind11::sequence>(args[0]);
     const auto n = static_cast<ptrdiff_t>(items.size());
-    THPTypedStorage self(THWStorage_(newWithSize)(n));
-    scalar_t* data = THWStorage_(data)(self.cdata);
+    auto host = c10::intrusive_ptr<THStorage>::reclaim(THStorage_(newWithSize)(n));
+    scalar_t* data = THStorage_(data)(host.get());
     for (ptrdiff_t i = 0; i < n; i++) {
       pybind11::object item = items[i];
       TORCH_CHECK_TYPE(PyFloat_Check(item.ptr()) || PyLong_Check(item.ptr()), THPStorageStr,
@@ -104,7 +119,13 @@ static THPTypedStorage THPStorage_(pynew)(const pybind11::args& args, const pybi
                        "), but one of the items was of type ", THPUtils_typename(item), " instead of a number");
       data[i] = THPStorage_(unpackReal)(item);
     }
+#ifdef THC_GENERIC_FILE
+    THPTypedStorage self(THWStorage_(newWithSize)(LIBRARY_STATE n));
+    THWStorage_(copyCPU)(LIBRARY_STATE self.cdata, host.get());
     return self;
+#else
+    return THPTypedStorage(host.release());
+#endif
   }
   std::string got;
   for (auto a : args) {
@@ -126,15 +147,22 @@ static pybind11::object THPStorage_(wrap)(pybind11::handle cls, THWStorage* stor
   return cls(pybind11::arg("_share") = base);
 }
 
+#ifndef THC_GENERIC_FILE
+std::vector<bool (*)(THWStorage* self, pybind11::handle src)> THPStorage_(copy_functions);
+#endif
+
 // [marker: THPStorage_(copy_)]
 // copy_ from any typed storage: the source's Python class picks the TH copy function
-// (THFloatStorage_copyDouble, ...), which converts each element.
+// (THFloatStorage_copyDouble, ...), which converts each element. In the CUDA instance the
+// same lines pick THC's (THCudaStorage_copyDouble: CPU Double -> CUDA Float), and a CUDA
+// source one of THCudaStorage_copyCudaDouble ...; a CPU storage finds its CUDA sources in
+// THPStorage_(copy_functions).
 static pybind11::object THPStorage_(copy_)(pybind11::object self_obj, pybind11::object src, pybind11::object) {
   auto& self = self_obj.cast<THPTypedStorage&>();
-#define THP_COPY_FROM(SrcReal)                                                                 \
-  if (pybind11::isinstance<THP##SrcReal##Storage>(src)) {                                      \
-    THWStorage_(copy##SrcReal)(self.cdata, src.cast<THP##SrcReal##Storage&>().cdata);         \
-    return self_obj;                                                                           \
+#define THP_COPY_FROM(SrcReal)                                                                      \
+  if (pybind11::isinstance<THP##SrcReal##Storage>(src)) {                                           \
+    THWStorage_(copy##SrcReal)(LIBRARY_STATE self.cdata, src.cast<THP##SrcReal##Storage&>().cdata); \
+    return self_obj;                                                                                \
   }
   THP_COPY_FROM(Byte)
   THP_COPY_FROM(Char)
@@ -146,6 +174,29 @@ static pybind11::object THPStorage_(copy_)(pybind11::object self_obj, pybind11::
   THP_COPY_FROM(Half)
   THP_COPY_FROM(Bool)
 #undef THP_COPY_FROM
+#ifdef THC_GENERIC_FILE
+#define THCP_COPY_FROM(SrcReal)                                                                               \
+  if (pybind11::isinstance<THCP##SrcReal##Storage>(src)) {                                                    \
+    THWStorage_(copyCuda##SrcReal)(LIBRARY_STATE self.cdata, src.cast<THCP##SrcReal##Storage&>().cdata);      \
+    return self_obj;                                                                                          \
+  }
+  THCP_COPY_FROM(Byte)
+  THCP_COPY_FROM(Char)
+  THCP_COPY_FROM(Short)
+  THCP_COPY_FROM(Int)
+  THCP_COPY_FROM(Long)
+  THCP_COPY_FROM(Float)
+  THCP_COPY_FROM(Double)
+  THCP_COPY_FROM(Half)
+  THCP_COPY_FROM(Bool)
+#undef THCP_COPY_FROM
+#else
+  for (auto copy : THPStorage_(copy_functions)) {
+    if (copy(self.cdata, src)) {
+      return self_obj;
+    }
+  }
+#endif
   TORCH_CHECK_TYPE(false, "copy_(): expected a typed storage (torch.FloatStorage, ...) as the source, but got ",
                    THPUtils_typename(src));
 }
@@ -157,9 +208,10 @@ void THPStorage_(initBindings)(pybind11::module_& m) {
   cls.doc() = "The C++ base of " THPStorageStr ": one reference to a THStorage (at::StorageImpl) of " TH_CONCAT_STRING_2(
       scalar_t, ) " elements.";
   cls.def(py::init(&THPStorage_(pynew)))
-      .def("__len__", [](const THPTypedStorage& self) { return THWStorage_(size)(self.cdata); })
-      .def("size", [](const THPTypedStorage& self) { return THWStorage_(size)(self.cdata); })
-      .def("element_size", [](const THPTypedStorage&) { return THWStorage_(elementSize)(); })
+      .def("__len__", [](const THPTypedStorage& self) { return THWStorage_(size)(LIBRARY_STATE self.cdata); })
+      .def("size", [](const THPTypedStorage& self) { return THWStorage_(size)(LIBRARY_STATE self.cdata); })
+      .def("element_size",
+           [](const THPTypedStorage&) { return static_cast<int64_t>(THWStorage_(elementSize)(LIBRARY_STATE_NOARGS)); })
       .def("nbytes", [](const THPTypedStorage& self) { return self.cdata->nbytes(); })
       .def("data_ptr", [](const THPTypedStorage& self) { return reinterpret_cast<uintptr_t>(self.cdata->data()); })
       // [marker: THPStorage_(get)]
@@ -167,13 +219,14 @@ void THPStorage_(initBindings)(pybind11::module_& m) {
            [](py::object self_obj, py::handle index) -> py::object {
              const auto& self = self_obj.cast<const THPTypedStorage&>();
              if (PyLong_Check(index.ptr())) {
+               // On a GPU: one element copied down, synchronously (THCStorage_(get)).
                const ptrdiff_t i = THPStorage_(wrapIndex)(self, index.cast<int64_t>());
-               return THPStorage_(newReal)(THWStorage_(get)(self.cdata, i));
+               return THPStorage_(newReal)(THWStorage_(get)(LIBRARY_STATE self.cdata, i));
              }
              if (PySlice_Check(index.ptr())) {
                Py_ssize_t start = 0, stop = 0, step = 0, length = 0;
-               if (!py::reinterpret_borrow<py::slice>(index).compute(THWStorage_(size)(self.cdata), &start, &stop,
-                                                                      &step, &length)) {
+               if (!py::reinterpret_borrow<py::slice>(index).compute(THWStorage_(size)(LIBRARY_STATE self.cdata),
+                                                                      &start, &stop, &step, &length)) {
                  throw py::error_already_set();
                }
                TORCH_CHECK(step == 1, "Trying to slice with a step of ", step, ", but only a step of 1 is supported");
@@ -188,21 +241,32 @@ void THPStorage_(initBindings)(pybind11::module_& m) {
              TORCH_CHECK_TYPE(PyLong_Check(index.ptr()), "can't index a ", THPStorageStr, " with ",
                               THPUtils_typename(index));
              const scalar_t v = THPStorage_(unpackReal)(value);
-             THWStorage_(set)(self.cdata, THPStorage_(wrapIndex)(self, index.cast<int64_t>()), v);
+             THWStorage_(set)(LIBRARY_STATE self.cdata, THPStorage_(wrapIndex)(self, index.cast<int64_t>()), v);
            })
+      // [marker: THPStorage_(tolist)]
       .def("tolist",
            [](const THPTypedStorage& self) {
-             const ptrdiff_t n = THWStorage_(size)(self.cdata);
+             const ptrdiff_t n = THWStorage_(size)(LIBRARY_STATE self.cdata);
+#ifdef THC_GENERIC_FILE
+             // The CPU cannot read device memory: one copy down into a CPU storage of the
+             // same type (THFloatStorage_copyCuda), rather than n transfers through get.
+             auto host = c10::intrusive_ptr<THStorage>::reclaim(THStorage_(newWithSize)(n));
+             THStorage_(copyCuda)(state, host.get(), self.cdata);
+             const scalar_t* data = THStorage_(data)(host.get());
+#else
+             const scalar_t* data = THWStorage_(data)(self.cdata);
+#endif
              py::list out(n);
              for (ptrdiff_t i = 0; i < n; i++) {
-               out[i] = THPStorage_(newReal)(THWStorage_(data)(self.cdata)[i]);
+               out[i] = THPStorage_(newReal)(data[i]);
              }
              return out;
            })
+      // [end marker: THPStorage_(tolist)]
       .def(
           "fill_",
           [](py::object self_obj, py::handle value) {
-            THWStorage_(fill)(self_obj.cast<THPTypedStorage&>().cdata, THPStorage_(unpackReal)(value));
+            THWStorage_(fill)(LIBRARY_STATE self_obj.cast<THPTypedStorage&>().cdata, THPStorage_(unpackReal)(value));
             return self_obj;
           },
           py::arg("value"))
@@ -211,7 +275,7 @@ void THPStorage_(initBindings)(pybind11::module_& m) {
           "resize_",
           [](py::object self_obj, py::handle size_obj) {
             const int64_t size = torch::unpackStorageSize(size_obj, sizeof(scalar_t));
-            THWStorage_(resize)(self_obj.cast<THPTypedStorage&>().cdata, size);
+            THWStorage_(resize)(LIBRARY_STATE self_obj.cast<THPTypedStorage&>().cdata, size);
             return self_obj;
           },
           py::arg("size"))
@@ -224,6 +288,22 @@ void THPStorage_(initBindings)(pybind11::module_& m) {
                  c10::intrusive_ptr<at::StorageImpl>::reclaim(self.cdata))});
              return py::module_::import("torch").attr("UntypedStorage")(py::arg("_share") = base);
            })
+      .def_property_readonly("dtype", [](const THPTypedStorage&) {
+        return torch::getTHPDtype(c10::CppTypeToScalarType<scalar_t>::value);
+      })
+      // Where the memory is, as its DataPtr says: cpu, or the GPU it was allocated on (cuda:1
+      // for a storage made under torch.cuda.device(1)).
+      .def_property_readonly("device",
+                             [](const THPTypedStorage& self) { return torch::THPDevice{self.cdata->device()}; })
+      .def_property_readonly("is_cuda",
+                             [](const THPTypedStorage& self) { return self.cdata->device().is_cuda(); })
+      // The address of the StorageImpl, for torch._C._storage_Use_Count.
+      .def_property_readonly("_cdata",
+                             [](const THPTypedStorage& self) { return reinterpret_cast<uintptr_t>(self.cdata); });
+
+#ifndef THC_GENERIC_FILE
+  // CPU only: TH's tensors and file mappings are CPU memory.
+  cls
       // [marker: legacy_tensor]
       // torch.FloatTensor(storage): a 1-D tensor over every element, sharing the memory.
       .def("_legacy_tensor",
@@ -233,16 +313,8 @@ void THPStorage_(initBindings)(pybind11::module_& m) {
              return py::reinterpret_steal<py::object>(THPVariable_Wrap(tensor));
            })
       // [end marker: legacy_tensor]
-      .def_property_readonly("dtype", [](const THPTypedStorage&) {
-        return torch::getTHPDtype(c10::CppTypeToScalarType<scalar_t>::value);
-      })
-      .def_property_readonly("device", [](const THPTypedStorage&) {
-        return py::module_::import("torch").attr("device")("cpu");
-      })
-      .def_property_readonly("is_cuda", [](const THPTypedStorage&) { return false; })
-      .def("is_shared", [](const THPTypedStorage& self) { return THMapAllocator::fromDataPtr(self.cdata->data_ptr()) != nullptr; })
-      // The address of the StorageImpl, for torch._C._storage_Use_Count.
-      .def_property_readonly("_cdata", [](const THPTypedStorage& self) { return reinterpret_cast<uintptr_t>(self.cdata); });
+      .def("is_shared",
+           [](const THPTypedStorage& self) { return THMapAllocator::fromDataPtr(self.cdata->data_ptr()) != nullptr; });
 
   // [marker: THPStorage_(fromFile)]
   // FloatStorage.from_file(filename, shared=False, size=0): `size` elements of the file,
@@ -263,6 +335,31 @@ void THPStorage_(initBindings)(pybind11::module_& m) {
           .release()
           .ptr()));
   // [end marker: THPStorage_(fromFile)]
+#else
+  // [marker: THCPStorage_(cpu_copies)]
+  // CUDA -> CPU into this type: torch.FloatStorage(n).copy_(torch.cuda.DoubleStorage(n)) is
+  // THFloatStorage_copyCudaDouble. The CPU class cannot name the CUDA classes, so this
+  // instance adds the nine sources to the CPU type's list (THPFloatStorage_copy_functions).
+#define THCP_COPY_TO_CPU(SrcReal)                                                                \
+  TH_CONCAT_3(THP, Real, Storage_copy_functions).push_back([](THStorage* self, py::handle src) { \
+    if (!py::isinstance<THCP##SrcReal##Storage>(src)) {                                          \
+      return false;                                                                              \
+    }                                                                                            \
+    THStorage_(copyCuda##SrcReal)(state, self, src.cast<THCP##SrcReal##Storage&>().cdata);       \
+    return true;                                                                                 \
+  });
+  THCP_COPY_TO_CPU(Byte)
+  THCP_COPY_TO_CPU(Char)
+  THCP_COPY_TO_CPU(Short)
+  THCP_COPY_TO_CPU(Int)
+  THCP_COPY_TO_CPU(Long)
+  THCP_COPY_TO_CPU(Float)
+  THCP_COPY_TO_CPU(Double)
+  THCP_COPY_TO_CPU(Half)
+  THCP_COPY_TO_CPU(Bool)
+#undef THCP_COPY_TO_CPU
+  // [end marker: THCPStorage_(cpu_copies)]
+#endif
 }
 
 #endif

@@ -63,6 +63,14 @@ THCStorage* THCStorage_(newWithAllocator)(THCState* state, ptrdiff_t size, c10::
   return storage;
 }
 
+THCStorage* THCStorage_(newWithDataAndAllocator)(THCState* state, c10::DataPtr&& data, ptrdiff_t size,
+                                                  c10::Allocator* allocator) {
+  THCStorage* storage = c10::make_intrusive<at::StorageImpl>(caffe2::TypeMeta::Make<scalar_t>(), size,
+                                                             std::move(data), allocator, allocator != nullptr)
+                            .release();
+  return storage;
+}
+
 // Reference counting is TH's: a storage is a StorageImpl wherever its memory is.
 void THCStorage_(retain)(THCState* state, THCStorage* self) {
   THStorage_retain(self);
@@ -71,6 +79,25 @@ void THCStorage_(retain)(THCState* state, THCStorage* self) {
 void THCStorage_(free)(THCState* state, THCStorage* self) {
   THStorage_free(self);
 }
+
+void THCStorage_(resize)(THCState* state, THCStorage* self, ptrdiff_t size) {
+  ptrdiff_t size_bytes = 0;
+  THArgCheck(!__builtin_mul_overflow(size, static_cast<ptrdiff_t>(sizeof(scalar_t)), &size_bytes), 2,
+             "size of ", size, " elements overflows a byte count");
+  THCStorage_resizeBytes(state, self, size_bytes);
+}
+
+// [marker: THCStorage_fill]
+// Legacy THC filled on the GPU (thrust::fill in THCStorage.cu). This THC has no kernels (the
+// host compiler builds it), so TH fills a host buffer of the same size and one copy takes it
+// up: a synchronised transfer, like get and set.
+void THCStorage_(fill)(THCState* state, THCStorage* self, scalar_t value) {
+  const ptrdiff_t n = THCStorage_(size)(state, self);
+  auto buffer = c10::intrusive_ptr<THStorage>::reclaim(THStorage_(newWithSize)(n));
+  THStorage_(fill)(buffer.get(), value);
+  THCStorage_(copyCPU)(state, self, buffer.get());
+}
+// [end marker: THCStorage_fill]
 
 int THCStorage_(getDevice)(THCState* state, const THCStorage* self) {
   return self->device().index();

@@ -36,8 +36,16 @@ THC_API THCStorage* THCStorage_(newWithSize)(THCState* state, ptrdiff_t size);
 THC_API THCStorage* THCStorage_(newWithAllocator)(THCState* state, ptrdiff_t size, c10::Allocator* allocator);
 // [end marker: THCStorage_decls]
 
+// A storage over memory someone else allocated (a view of another storage: the DataPtr's
+// context keeps that one alive). With no allocator it cannot be resized.
+THC_API THCStorage* THCStorage_(newWithDataAndAllocator)(THCState* state, c10::DataPtr&& data, ptrdiff_t size,
+                                                         c10::Allocator* allocator);
+
 THC_API void THCStorage_(retain)(THCState* state, THCStorage* storage);
 THC_API void THCStorage_(free)(THCState* state, THCStorage* storage);
+// `size` elements on the storage's GPU, keeping those that fit (THCStorage_resizeBytes).
+THC_API void THCStorage_(resize)(THCState* state, THCStorage* storage, ptrdiff_t size);
+THC_API void THCStorage_(fill)(THCState* state, THCStorage* storage, scalar_t value);
 // The index of the GPU the memory is on.
 THC_API int THCStorage_(getDevice)(THCState* state, const THCStorage* storage);
 

@@ -184,3 +184,52 @@ TEST_F(THCStorageTest, SameTypeCopiesMoveBytes) {
   THCudaStorage_free(state, a);
   THFloatStorage_free(cpu);
 }
+
+// [marker: THCStorage_test_fill_resize]
+TEST_F(THCStorageTest, FillWritesEveryElement) {
+  SKIP_WITHOUT_GPU();
+  THCudaIntStorage* s = THCudaIntStorage_newWithSize(state, 5);
+  THCudaIntStorage_fill(state, s, -3);
+  for (ptrdiff_t i = 0; i < 5; ++i) {
+    EXPECT_EQ(THCudaIntStorage_get(state, s, i), -3);
+  }
+  THCudaIntStorage_free(state, s);
+}
+
+TEST_F(THCStorageTest, ResizeKeepsThePrefixAndTheGPU) {
+  SKIP_WITHOUT_GPU();
+  THCudaLongStorage* s = THCudaLongStorage_newWithSize(state, 3);
+  for (ptrdiff_t i = 0; i < 3; ++i) {
+    THCudaLongStorage_set(state, s, i, 10 * (i + 1));
+  }
+  THCudaLongStorage_resize(state, s, 5);
+  EXPECT_EQ(THCudaLongStorage_size(state, s), 5);
+  EXPECT_EQ(s->device_type(), c10::DeviceType::CUDA);
+  EXPECT_EQ(THCudaLongStorage_get(state, s, 0), 10);
+  EXPECT_EQ(THCudaLongStorage_get(state, s, 2), 30);
+  THCudaLongStorage_resize(state, s, 1);
+  EXPECT_EQ(THCudaLongStorage_size(state, s), 1);
+  EXPECT_EQ(THCudaLongStorage_get(state, s, 0), 10);
+  // Empty, and still a CUDA storage: its DataPtr came from the CUDA allocator.
+  THCudaLongStorage_resize(state, s, 0);
+  EXPECT_EQ(s->nbytes(), 0u);
+  EXPECT_EQ(s->device_type(), c10::DeviceType::CUDA);
+  THCudaLongStorage_free(state, s);
+}
+
+TEST_F(THCStorageTest, AStorageOverAnotherOnesMemoryIsNotResizable) {
+  SKIP_WITHOUT_GPU();
+  THCudaStorage* base = THCudaStorage_newWithSize(state, 4);
+  THCudaStorage_fill(state, base, 0.0f);
+  // Elements 1 and 2 of base, with no allocator and a DataPtr that frees nothing.
+  c10::DataPtr data(THCudaStorage_data(state, base) + 1, base->device());
+  THCudaStorage* view = THCudaStorage_newWithDataAndAllocator(state, std::move(data), 2, nullptr);
+  EXPECT_EQ(THCudaStorage_size(state, view), 2);
+  EXPECT_FALSE(view->resizable());
+  THCudaStorage_set(state, view, 0, 5.0f);
+  EXPECT_EQ(THCudaStorage_get(state, base, 1), 5.0f);
+  EXPECT_THROW(THCudaStorage_resize(state, view, 3), c10::Error);
+  THCudaStorage_free(state, view);
+  THCudaStorage_free(state, base);
+}
+// [end marker: THCStorage_test_fill_resize]
