@@ -11,6 +11,8 @@ REPO_ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 
 # docs/source/_ext holds this project's own Sphinx extensions.
 sys.path.insert(0, os.path.join(HERE, "_ext"))
+# The guides' Python examples, so that their doctests can import them.
+sys.path.insert(0, os.path.join(HERE, "internals", "examples"))
 # torch is installed editable in the venv that runs Sphinx; putting the repository root
 # first also lets autodoc find it when Sphinx runs from another interpreter.
 sys.path.insert(0, REPO_ROOT)
@@ -30,6 +32,9 @@ extensions = [
     "allocator_figures",
     # Builds the autograd chapter's backward graphs and draws them with Graphviz when it is there.
     "autograd_figures",
+    # Runs the simulated CUDA device chapter's programs (a stream timeline, a loop's memory)
+    # and draws what they recorded into _generated/.
+    "cuda_sim_figures",
 ]
 
 # ---- C++ reference (breathe reads Doxygen's XML) ----
