@@ -10,6 +10,8 @@
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
 
+#include <type_traits>
+
 namespace at::native {
 namespace {
 
@@ -18,18 +20,32 @@ bool is_fused_kernel_acceptable(const Tensor& input, double p) {
 }
 
 // [marker: _dropout_impl]
-Tensor dropout_impl(const Tensor& input, double p, bool train) {
+// input * x, or input *= x for dropout_.
+template <bool inplace>
+using Ctype = std::conditional_t<inplace, Tensor&, Tensor>;
+
+template <bool inplace>
+Ctype<inplace> multiply(Ctype<inplace> input, const Tensor& other) {
+  if constexpr (inplace) {
+    return input.mul_(other);
+  } else {
+    return input.mul(other);
+  }
+}
+
+template <bool inplace>
+Ctype<inplace> dropout_impl(Ctype<inplace> input, double p, bool train) {
   TORCH_CHECK(p >= 0 && p <= 1, "dropout probability has to be between 0 and 1, but got ", p);
   if (p == 0 || !train || input.numel() == 0) {
     return input;
   }
   if (p == 1) {
-    return input.mul(at::zeros({}, input.scalar_type(), std::nullopt, input.device(), std::nullopt));
+    return multiply<inplace>(input, at::zeros({}, input.scalar_type(), std::nullopt, input.device(), std::nullopt));
   }
   Tensor noise = at::empty_like(input);
   noise.bernoulli_(1 - p);
   noise.div_(1 - p);
-  return input.mul(noise);
+  return multiply<inplace>(input, noise);
 }
 // [end marker: _dropout_impl]
 
@@ -40,22 +56,12 @@ Tensor dropout(const Tensor& input, double p, bool train) {
   if (train && is_fused_kernel_acceptable(input, p)) {
     return std::get<0>(at::native_dropout(input, p, train));
   }
-  return dropout_impl(input, p, train);
+  return dropout_impl</*inplace=*/false>(input, p, train);
 }
 // [end marker: dropout]
 
 Tensor& dropout_(Tensor& input, double p, bool train) {
-  TORCH_CHECK(p >= 0 && p <= 1, "dropout probability has to be between 0 and 1, but got ", p);
-  if (p == 0 || !train || input.numel() == 0) {
-    return input;
-  }
-  if (p == 1) {
-    return input.mul_(at::zeros({}, input.scalar_type(), std::nullopt, input.device(), std::nullopt));
-  }
-  Tensor noise = at::empty_like(input);
-  noise.bernoulli_(1 - p);
-  noise.div_(1 - p);
-  return input.mul_(noise);
+  return dropout_impl</*inplace=*/true>(input, p, train);
 }
 
 // [marker: native_dropout_cpu]
