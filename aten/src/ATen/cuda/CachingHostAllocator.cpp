@@ -5,7 +5,7 @@
 #include <ATen/cuda/CachingHostAllocator.h>
 
 #include <ATen/cuda/Exceptions.h>
-#include <c10/cuda/CUDAEvent.h>
+#include <ATen/cuda/CUDAEvent.h>
 #include <c10/cuda/CUDAFunctions.h>
 #include <c10/cuda/CUDAGuard.h>
 
@@ -91,7 +91,7 @@ class CachingHostAllocatorImpl {
       return;
     }
     for (const c10::cuda::CUDAStream& stream : block->streams_) {
-      c10::cuda::CUDAEvent event(cudaEventDisableTiming);
+      at::cuda::CUDAEvent event(cudaEventDisableTiming);
       event.record(stream);
       block->event_count_++;
       events_.emplace_back(std::move(event), block);
@@ -176,7 +176,7 @@ class CachingHostAllocatorImpl {
   std::unordered_map<HostBlock*, HostBlock*> blocks_;  // every block (the DataPtr contexts)
   std::map<void*, HostBlock*> ptr_to_block_;           // by address, for is_pinned
   std::map<size_t, std::vector<HostBlock*>> free_blocks_;
-  std::deque<std::pair<c10::cuda::CUDAEvent, HostBlock*>> events_;
+  std::deque<std::pair<at::cuda::CUDAEvent, HostBlock*>> events_;
   HostStats stats_;
 };
 
