@@ -172,3 +172,32 @@ def test_half_rand_that_rounds_up_to_one_becomes_zero():
     torch.manual_seed(0)
     h = torch.rand(3000, dtype=torch.float16)
     assert [h[i].item() for i in (337, 385, 2885)] == [0.0, 0.0, 0.0] and h.max().item() < 1.0
+
+
+def test_complex_rand_and_randn_fill_the_real_and_imaginary_parts_in_memory_order():
+    # PyTorch fills view_as_real(self): rand gives each part a uniform, randn gives each part a
+    # normal of std 1/sqrt(2) (so |z|^2 has mean 1), drawn in memory order.
+    torch.manual_seed(0)
+    z = torch.randn(3, dtype=torch.complex64).numpy()
+    torch.manual_seed(0)
+    parts = (torch.randn(6) / 2 ** 0.5).numpy()
+    np.testing.assert_allclose(z.real, parts[0::2], rtol=1e-6)
+    np.testing.assert_allclose(z.imag, parts[1::2], rtol=1e-6)
+    torch.manual_seed(1)
+    u = torch.rand(4, dtype=torch.complex128).numpy()
+    torch.manual_seed(1)
+    uparts = torch.rand(8, dtype=torch.float64).numpy()
+    assert u.real.tolist() == uparts[0::2].tolist() and u.imag.tolist() == uparts[1::2].tolist()
+    # A transposed tensor is filled in the order of its memory, not of its indices, one normal
+    # at a time (not contiguous: no 16-at-a-time Box-Muller), as a strided real tensor is.
+    torch.manual_seed(0)
+    t = torch.empty(3, 4, dtype=torch.complex64).t()
+    t.normal_()
+    torch.manual_seed(0)
+    serial = torch.empty(24, 2)[:, 0]
+    serial.normal_()
+    memory_order = t.t().numpy().reshape(-1)
+    np.testing.assert_allclose(memory_order.real, serial.numpy()[0::2] / 2 ** 0.5, rtol=1e-6)
+    np.testing.assert_allclose(memory_order.imag, serial.numpy()[1::2] / 2 ** 0.5, rtol=1e-6)
+    big = torch.randn(100_000, dtype=torch.complex64).numpy()
+    assert abs((np.abs(big) ** 2).mean() - 1.0) < 0.02

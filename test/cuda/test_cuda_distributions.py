@@ -178,3 +178,20 @@ def test_dropout_on_cuda_corner_cases():
     # A non-contiguous input gives a result of its shape.
     t = torch.randn(8, 6, device="cuda").t()
     assert tuple(F.dropout(t, 0.5).shape) == (6, 8)
+
+
+@pytest.mark.parametrize("dtype", [torch.complex64, torch.complex128], ids=_id)
+def test_complex_rand_and_randn_on_cuda(dtype):
+    z = torch.randn(50_000, dtype=dtype, device="cuda")
+    assert z.is_cuda and z.dtype == dtype
+    parts = z.cpu().numpy()
+    # Each part a normal of std 1/sqrt(2): |z|^2 has mean 1.
+    assert abs(parts.real.std() - 0.5 ** 0.5) < 0.01 and abs(parts.imag.std() - 0.5 ** 0.5) < 0.01
+    assert abs((np.abs(parts) ** 2).mean() - 1.0) < 0.03
+    u = torch.rand(50_000, dtype=dtype, device="cuda").cpu().numpy()
+    for p in (u.real, u.imag):
+        assert p.min() >= 0 and p.max() < 1 and abs(p.mean() - 0.5) < 0.01
+    # A transposed complex tensor: every element is filled.
+    t = torch.zeros(40, 30, dtype=dtype, device="cuda").t()
+    t.normal_()
+    assert (t.cpu().numpy() != 0).all()

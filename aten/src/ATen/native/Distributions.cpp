@@ -13,6 +13,7 @@
 #include <ATen/NativeFunctions.h>
 #include <ATen/TensorIterator.h>
 #include <ATen/core/DistributionsHelper.h>
+#include <ATen/native/DistributionTemplates.h>
 #include <ATen/native/UnaryOps.h>
 #include <ATen/native/cpu/Loops.h>
 
@@ -95,6 +96,10 @@ void normal_fill(const Tensor& self, double mean, double std, CPUGeneratorImpl* 
 
 // [marker: uniform_]
 Tensor& uniform_(Tensor& self, double from, double to, std::optional<Generator> gen) {
+  // Complex: each part uniform in [from, to).
+  if (templates::fill_complex_as_real(self, [&](Tensor& parts) { parts.uniform_(from, to, gen); })) {
+    return self;
+  }
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "check_uniform_bounds", [&] {
     TORCH_CHECK(from <= to, "uniform_ expects to return a [from, to) range, but found from=", from, " > to=", to);
     TORCH_CHECK((to - from) <= static_cast<double>(std::numeric_limits<float>::max()) ||
@@ -129,6 +134,11 @@ Tensor& uniform_(Tensor& self, double from, double to, std::optional<Generator> 
 // [marker: normal_]
 Tensor& normal_(Tensor& self, double mean, double std, std::optional<Generator> gen) {
   TORCH_CHECK(std >= 0.0, "normal expects std >= 0.0, but found std ", std);
+  // Complex: the variance is split evenly between the two parts, std / sqrt(2) each.
+  if (templates::fill_complex_as_real(
+          self, [&](Tensor& parts) { parts.normal_(mean, std / std::sqrt(2.0), gen); })) {
+    return self;
+  }
   if (self.numel() == 0) {
     return self;
   }

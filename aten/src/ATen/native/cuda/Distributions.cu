@@ -10,6 +10,7 @@
 #include <ATen/OpMathType.h>
 #include <ATen/core/PhiloxRNGEngine.h>
 #include <ATen/cuda/CUDAGeneratorImpl.h>
+#include <ATen/native/DistributionTemplates.h>
 #include <ATen/native/UnaryOps.h>
 #include <ATen/native/cuda/DistributionTemplates.h>
 #include <ATen/native/cuda/Loops.cuh>
@@ -134,6 +135,10 @@ REGISTER_CUDA_DISPATCH(bernoulli_tensor_stub, &bernoulli_tensor_kernel_cuda);
 // [marker: normal_cuda_]
 Tensor& normal_cuda_(Tensor& self, double mean, double std, std::optional<Generator> gen) {
   TORCH_CHECK(std >= 0.0, "normal expects std >= 0.0, but found std ", std);
+  if (templates::fill_complex_as_real(
+          self, [&](Tensor& parts) { parts.normal_(mean, std / std::sqrt(2.0), gen); })) {
+    return self;
+  }
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "normal_kernel_cuda", [&] {
     const float m = static_cast<float>(mean);
     const float s = static_cast<float>(std);
@@ -156,6 +161,9 @@ Tensor& normal_cuda_(Tensor& self, double mean, double std, std::optional<Genera
 // [end marker: normal_cuda_]
 
 Tensor& uniform_cuda_(Tensor& self, double from, double to, std::optional<Generator> gen) {
+  if (templates::fill_complex_as_real(self, [&](Tensor& parts) { parts.uniform_(from, to, gen); })) {
+    return self;
+  }
   TORCH_CHECK(from <= to, "uniform_ expects to return a [from, to) range, but found from=", from, " > to=", to);
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "uniform_kernel_cuda", [&] {
     const float lo = static_cast<float>(from);
