@@ -117,3 +117,22 @@ def test_pin_memory_helper_keeps_the_structure():
     pinned = pin_memory(data)
     assert pinned[0].is_pinned() and pinned[1][0].is_pinned() and pinned[1][1] == "label"
     assert pinned[2]["k"].is_pinned()
+
+
+class _Unpinnable:
+    def pin_memory(self):
+        raise ValueError("cannot pin this batch")
+
+
+class _UnpinnableDataset(Dataset):
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, i):
+        return _Unpinnable()
+
+
+def test_an_error_in_the_pin_memory_thread_is_raised_in_the_main_process():
+    loader = DataLoader(_UnpinnableDataset(), batch_size=None, num_workers=2, pin_memory=True)
+    with pytest.raises(ValueError, match="Caught ValueError in pin memory thread for device 0"):
+        list(loader)

@@ -15,7 +15,7 @@ import queue
 
 import torch
 
-from . import MP_STATUS_CHECK_INTERVAL
+from . import MP_STATUS_CHECK_INTERVAL, ExceptionWrapper
 
 
 def _pin_memory_loop(in_queue, out_queue, device_id, done_event, device):
@@ -30,11 +30,11 @@ def _pin_memory_loop(in_queue, out_queue, device_id, done_event, device):
         except queue.Empty:
             return
         idx, data = r
-        if not done_event.is_set() and not isinstance(data, Exception):
+        if not done_event.is_set() and not isinstance(data, ExceptionWrapper):
             try:
                 data = pin_memory(data, device)
-            except Exception as e:  # noqa: BLE001 - re-raised in the main thread
-                data = e
+            except Exception:  # noqa: BLE001 - re-raised in the main thread, as a worker's error is
+                data = ExceptionWrapper(where=f"in pin memory thread for device {device_id}")
         r = (idx, data)
         while not done_event.is_set():
             try:
