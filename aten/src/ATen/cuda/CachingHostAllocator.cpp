@@ -14,7 +14,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
-#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -67,7 +67,7 @@ class CachingHostAllocatorImpl {
     void* ptr = nullptr;
     C10_CUDA_CHECK(cudaHostAlloc(&ptr, rounded, cudaHostAllocDefault));
     auto* block = new HostBlock(rounded, ptr);
-    blocks_.emplace(block, block);
+    blocks_.insert(block);
     ptr_to_block_.emplace(ptr, block);
     stats_.segments++;
     stats_.reserved_bytes += static_cast<int64_t>(rounded);
@@ -102,11 +102,10 @@ class CachingHostAllocatorImpl {
 
   bool record_event(void* ptr, void* ctx, c10::cuda::CUDAStream stream) {
     std::lock_guard<std::mutex> lock(mutex_);
-    auto it = blocks_.find(static_cast<HostBlock*>(ctx));
-    if (it == blocks_.end()) {
+    auto* block = static_cast<HostBlock*>(ctx);
+    if (blocks_.count(block) == 0) {
       return false;  // not pinned by this allocator (pageable memory, or another allocator's)
     }
-    HostBlock* block = it->second;
     TORCH_INTERNAL_ASSERT(block->allocated_ && static_cast<char*>(ptr) >= static_cast<char*>(block->ptr_) &&
                           static_cast<char*>(ptr) < static_cast<char*>(block->ptr_) + block->size_);
     for (const auto& s : block->streams_) {
@@ -173,7 +172,7 @@ class CachingHostAllocatorImpl {
   // [end marker: process_events]
 
   std::mutex mutex_;
-  std::unordered_map<HostBlock*, HostBlock*> blocks_;  // every block (the DataPtr contexts)
+  std::unordered_set<HostBlock*> blocks_;  // every block (the DataPtr contexts)
   std::map<void*, HostBlock*> ptr_to_block_;           // by address, for is_pinned
   std::map<size_t, std::vector<HostBlock*>> free_blocks_;
   std::deque<std::pair<at::cuda::CUDAEvent, HostBlock*>> events_;
