@@ -11,6 +11,12 @@ the time is the device's, not the queueing), on the CPU kernel, and numpy's, wit
 ratios cuda/cpu and cuda/numpy. On the simulated device the targets are: elementwise within
 20x of the CPU kernel, reductions within 100x. On a GPU it also reports the copy's bandwidth
 against cudaMemcpy's (called through ctypes on the same buffers).
+
+Then the training work (guide: docs/source/internals/cuda_gemm.rst, cuda_training.rst): float32
+matrix products of 256 x 256 and 512 x 512 (the tiled kernel against OpenBLAS, and numpy's
+product), and one training step of the CNN of docs/examples/train_cnn (batch 32: forward,
+backward, SGD step) on "cuda" against the same step on the CPU. Target on the simulated device:
+the CNN step within 30x of the CPU's.
 """
 
 import ctypes
@@ -66,6 +72,41 @@ def main():
                   best_of(lambda: np.copyto(out_np, a_np)), target)
         if not simulated:
             report_bandwidth(label, n, a, out)
+    training_rows(simulated)
+
+
+def training_rows(simulated):
+    for n in (256, 512):
+        g = torch.Generator().manual_seed(0)
+        a_cpu, b_cpu = torch.randn(n, n, generator=g), torch.randn(n, n, generator=g)
+        a, b = a_cpu.cuda(), b_cpu.cuda()
+        a_np, b_np = a_cpu.numpy(), b_cpu.numpy()
+        print_row(f"mm {n}", best_of(synced(lambda: torch.mm(a, b)), repeat=3),
+                  best_of(lambda: torch.mm(a_cpu, b_cpu)), best_of(lambda: a_np @ b_np), "")
+    t_cuda, t_cpu = cnn_step_time("cuda"), cnn_step_time("cpu")
+    print(f"{'CNN train step':<16} {t_cuda * 1e3:>10.3f} ms {t_cpu * 1e3:>10.3f} ms {'':>13} "
+          f"{t_cuda / t_cpu:>9.2f}x {'':>10}   {'target 30x' if simulated else ''}")
+
+
+def cnn_step_time(device):
+    """Best time of one training step of docs/examples/train_cnn's network, batch 32."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "examples", "train_cnn"))
+    import train_cnn
+
+    torch.manual_seed(0)
+    model = train_cnn.make_model().to(device)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+    images, labels = train_cnn.make_shapes(32, torch.Generator().manual_seed(0))
+    images, labels = images.to(device), labels.to(device)
+    loss_fn = torch.nn.CrossEntropyLoss()
+
+    def step():
+        optimizer.zero_grad()
+        loss_fn(model(images), labels).backward()
+        optimizer.step()
+        if device == "cuda":
+            torch.cuda.synchronize()
+    return best_of(step, repeat=3)
 
 
 def report_bandwidth(label, n, a, out):

@@ -258,6 +258,19 @@ print((y.sum().item(), (x.cpu() * 2).sum().item()))
 print(torch.cuda.memory_allocated())
 m = torch.arange(12.0, device="cuda").view(3, 4).max(dim=1)
 print((m.values.tolist(), m.indices.tolist()))
+torch.manual_seed(0)
+model = torch.nn.Linear(4, 1).cuda()
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+xs = torch.randn(32, 4, device="cuda")
+ys = xs.sum(1, keepdim=True)
+losses = []
+for _ in range(4):
+    opt.zero_grad()
+    loss = torch.nn.functional.mse_loss(model(xs), ys)
+    loss.backward()
+    opt.step()
+    losses.append(round(loss.item(), 4))
+print(losses)
 """
 
 
@@ -288,6 +301,9 @@ def cuda_tensors_stop():
          "x and y, 4000 bytes each, rounded up to 512-byte blocks by the caching allocator")
     step("torch.arange(12., device='cuda').view(3, 4).max(dim=1)", lines[4],
          "ArgMinMaxOps: a (value, index) pair per thread, ties broken by the smaller index")
+    step("4 SGD steps of nn.Linear(4, 1).cuda() on mse_loss", lines[5],
+         "addmm_cuda (native/cuda/Blas.cpp) -> at::cuda::blas::gemm -> gemm_tiled_kernel (ATen/cuda/CUDABlas.cu); "
+         "the backward runs on the autograd engine's thread for cuda:0")
 # [end marker: cuda_tensors_stop]
 
 

@@ -60,7 +60,7 @@ def get_numerical_jacobian(fn, inputs, outputs=None, eps: float = 1e-3):
             x[idx] = orig
             for j, (a, b) in enumerate(zip(plus, minus)):
                 if isinstance(a, torch.Tensor) and a.is_floating_point():
-                    per_output[j][k] = ((a - b) / (2 * eps)).reshape(-1)
+                    per_output[j][k] = ((a - b) / (2 * eps)).reshape(-1).cpu()
         jacobians.append(per_output)
     return jacobians
 # [end marker: numerical jacobian]
@@ -73,7 +73,7 @@ def get_analytical_jacobian(inputs, outputs):
     diff_inputs = [t for _, t in _inputs_requiring_grad(inputs)]
     jacobians = [[torch.zeros(t.numel(), o.numel(), dtype=o.dtype) for o in outputs] for t in diff_inputs]
     for j, out in enumerate(outputs):
-        flat = torch.zeros(out.numel(), dtype=out.dtype)
+        flat = torch.zeros(out.numel(), dtype=out.dtype, device=out.device)
         for k in range(out.numel()):
             flat.zero_()
             flat[k] = 1
@@ -84,7 +84,7 @@ def get_analytical_jacobian(inputs, outputs):
                     if g.shape != diff_inputs[i].shape:
                         raise GradcheckError(
                             f"Gradient has incorrect size: got {list(g.shape)}, expected {list(diff_inputs[i].shape)}")
-                    jacobians[i][j][:, k] = g.reshape(-1)
+                    jacobians[i][j][:, k] = g.reshape(-1).cpu()
     return jacobians
 # [end marker: analytical jacobian]
 
@@ -185,7 +185,7 @@ def gradgradcheck(
     if grad_outputs is None:
         gen = torch.Generator().manual_seed(0)
         grad_outputs = tuple(
-            torch.randn(o.shape, dtype=o.dtype, generator=gen).requires_grad_() for o in outputs)
+            torch.randn(o.shape, dtype=o.dtype, generator=gen).to(o.device).requires_grad_() for o in outputs)
     tupled_grad_outputs = _as_tuple(grad_outputs)
     num_outputs = len(tupled_grad_outputs)
     diff_input_args_indices = [i for i, t in _inputs_requiring_grad(tupled_inputs)]

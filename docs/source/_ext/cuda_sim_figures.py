@@ -9,7 +9,9 @@ torch loads), and draws what they recorded into docs/source/_generated/ (ignored
   streams and the host, drawn by that module's draw();
 * caching_loop_memory.svg and caching_loop_segments.svg, from
   docs/source/internals/examples/caching_loop.py: the allocator's snapshot, drawn by
-  torch.cuda._memory_viz.
+  torch.cuda._memory_viz;
+* training_step_memory.svg, from docs/source/internals/examples/training_step.py (two training
+  steps of an MLP, for docs/source/internals/cuda_training.rst), drawn the same way.
 
 A torch built without CUDA has no simulated device; the pictures then say so, and the
 chapter's doctests, which need CUDA, are skipped.
@@ -19,7 +21,8 @@ import os
 import sys
 
 EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "internals", "examples")
-FIGURES = ("stream_timeline.svg", "caching_loop_memory.svg", "caching_loop_segments.svg")
+FIGURES = ("stream_timeline.svg", "caching_loop_memory.svg", "caching_loop_segments.svg",
+           "training_step_memory.svg")
 
 
 def _write_if_changed(path, svg):
@@ -40,7 +43,7 @@ def _placeholder(name):
 
 
 def generate(out_dir):
-    """Run both programs on the simulated device and write the chapter's SVGs into out_dir."""
+    """Run the programs on the simulated device and write the chapter's SVGs into out_dir."""
     import torch
     from torch.cuda import _memory_viz
 
@@ -52,12 +55,14 @@ def generate(out_dir):
             sys.path.insert(0, EXAMPLES)
         import caching_loop
         import stream_timeline
+        import training_step
 
         snapshot = caching_loop.run_simulated()["snapshot"]
         svgs = {
             "stream_timeline.svg": stream_timeline.draw(stream_timeline.run_simulated()),
             "caching_loop_memory.svg": _memory_viz.memory_over_time_svg(snapshot),
             "caching_loop_segments.svg": _memory_viz.segments_svg(snapshot),
+            "training_step_memory.svg": _memory_viz.memory_over_time_svg(training_step.run_simulated()["snapshot"]),
         }
     written = []
     for name, svg in svgs.items():

@@ -11,6 +11,7 @@
 #include <ATen/NativeFunctions.h>
 #include <ATen/Parallel.h>
 #include <ATen/native/CPUBlas.h>
+#include <ATen/native/LinearAlgebraUtils.h>
 #include <ATen/native/Resize.h>
 
 namespace at::native {
@@ -31,11 +32,6 @@ Tensor readable(const Tensor& m) {
     return m.contiguous();
   }
   return m;
-}
-
-void check_out_dtype(const Tensor& out, ScalarType expected) {
-  TORCH_CHECK(out.scalar_type() == expected, "Expected out tensor to have dtype ", c10::scalarTypeToTypeMeta(expected),
-              ", but got ", out.dtype(), " instead");
 }
 
 // [marker: addmm_impl_cpu_]
@@ -70,6 +66,15 @@ void addmm_impl_cpu_(Tensor& result, const Tensor& self, const Tensor& m1_in, co
 }
 // [end marker: addmm_impl_cpu_]
 
+}  // namespace
+
+// ---- the checks, shared with the CUDA kernels (native/cuda/Blas.cpp) ----
+
+void check_out_dtype(const Tensor& out, ScalarType expected) {
+  TORCH_CHECK(out.scalar_type() == expected, "Expected out tensor to have dtype ", c10::scalarTypeToTypeMeta(expected),
+              ", but got ", out.dtype(), " instead");
+}
+
 void mm_check(const Tensor& self, const Tensor& mat2) {
   TORCH_CHECK(self.dim() == 2, "self must be a matrix");
   TORCH_CHECK(mat2.dim() == 2, "mat2 must be a matrix");
@@ -101,7 +106,30 @@ void bmm_check(const Tensor& self, const Tensor& mat2) {
               mat2.scalar_type());
 }
 
-}  // namespace
+void mv_check(const Tensor& self, const Tensor& vec) {
+  TORCH_CHECK(self.dim() == 2 && vec.dim() == 1, "vector + matrix @ vector expected, got 1, ", self.dim(), ", ",
+              vec.dim());
+  TORCH_CHECK(self.size(1) == vec.size(0), "size mismatch, got input (", self.size(0), "), mat (", self.size(0), "x",
+              self.size(1), "), vec (", vec.size(0), ")");
+  TORCH_CHECK(self.scalar_type() == vec.scalar_type(), "addmv input tensors must have the same dtype, but got ",
+              vec.scalar_type(), ", ", self.scalar_type(), ", and ", vec.scalar_type());
+}
+
+void dot_check(const Tensor& self, const Tensor& tensor) {
+  TORCH_CHECK(self.dim() == 1 && tensor.dim() == 1, "1D tensors expected, but got ", self.dim(), "D and ",
+              tensor.dim(), "D tensors");
+  TORCH_CHECK(self.scalar_type() == tensor.scalar_type(), "dot : expected both vectors to have same dtype, but found ",
+              self.scalar_type(), " and ", tensor.scalar_type());
+  TORCH_CHECK(self.numel() == tensor.numel(), "inconsistent tensor size, expected tensor [", self.numel(),
+              "] and src [", tensor.numel(), "] to have the same number of elements, but got ", self.numel(), " and ",
+              tensor.numel(), " elements respectively");
+}
+
+void addmm_inplace_check(const Tensor& self, const Tensor& mat1, const Tensor& mat2) {
+  TORCH_CHECK(self.dim() == 2 && self.size(0) == mat1.size(0) && self.size(1) == mat2.size(1),
+              "Bad in-place call: input tensor size ", self.sizes(), " and output tensor size [", mat1.size(0), ", ",
+              mat2.size(1), "] should match");
+}
 
 // ---- mm / addmm ----
 
@@ -138,9 +166,7 @@ Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const S
 
 Tensor& addmm_(Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) {
   addmm_check(self, mat1, mat2);
-  TORCH_CHECK(self.dim() == 2 && self.size(0) == mat1.size(0) && self.size(1) == mat2.size(1),
-              "Bad in-place call: input tensor size ", self.sizes(), " and output tensor size [", mat1.size(0), ", ",
-              mat2.size(1), "] should match");
+  addmm_inplace_check(self, mat1, mat2);
   addmm_impl_cpu_(self, self, mat1, mat2, beta, alpha);
   return self;
 }
@@ -198,12 +224,7 @@ Tensor bmm(const Tensor& self, const Tensor& mat2) {
 // ---- mv / dot ----
 
 Tensor mv(const Tensor& self, const Tensor& vec) {
-  TORCH_CHECK(self.dim() == 2 && vec.dim() == 1, "vector + matrix @ vector expected, got 1, ", self.dim(), ", ",
-              vec.dim());
-  TORCH_CHECK(self.size(1) == vec.size(0), "size mismatch, got input (", self.size(0), "), mat (", self.size(0), "x",
-              self.size(1), "), vec (", vec.size(0), ")");
-  TORCH_CHECK(self.scalar_type() == vec.scalar_type(), "addmv input tensors must have the same dtype, but got ",
-              vec.scalar_type(), ", ", self.scalar_type(), ", and ", vec.scalar_type());
+  mv_check(self, vec);
   Tensor out = at::empty({self.size(0)}, self.scalar_type(), std::nullopt, self.device());
   // self (m x k) @ vec as a (k x 1) matrix: out is an (m x 1) matrix.
   Tensor out_column = out.unsqueeze(1);
@@ -212,13 +233,7 @@ Tensor mv(const Tensor& self, const Tensor& vec) {
 }
 
 Tensor dot(const Tensor& self, const Tensor& tensor) {
-  TORCH_CHECK(self.dim() == 1 && tensor.dim() == 1, "1D tensors expected, but got ", self.dim(), "D and ",
-              tensor.dim(), "D tensors");
-  TORCH_CHECK(self.scalar_type() == tensor.scalar_type(), "dot : expected both vectors to have same dtype, but found ",
-              self.scalar_type(), " and ", tensor.scalar_type());
-  TORCH_CHECK(self.numel() == tensor.numel(), "inconsistent tensor size, expected tensor [", self.numel(),
-              "] and src [", tensor.numel(), "] to have the same number of elements, but got ", self.numel(), " and ",
-              tensor.numel(), " elements respectively");
+  dot_check(self, tensor);
   Tensor out = at::empty({}, self.scalar_type(), std::nullopt, self.device());
   if (out.is_meta()) {
     return out;
