@@ -1,10 +1,12 @@
-"""The CUDA operators of a training step beyond the matrix products: softmax and log_softmax,
-im2col and col2im (so convolution and its backward), max_pool2d with indices and its backward,
-batch and layer normalization, each checked against its CPU twin, forward and backward.
+"""The CUDA operators of a training step beyond the matrix products and indexing: softmax and
+log_softmax, im2col and col2im (so convolution and its backward), max_pool2d with indices,
+avg_pool2d and adaptive_avg_pool2d with their backwards, batch and layer normalization, each
+checked against its CPU twin, forward and backward.
 
 Mirrors the CUDA parts of PyTorch's test/test_nn.py (test_softmax_*, test_Conv2d_*,
 test_MaxPool2d_*, test_BatchNorm*) run on ``device="cuda"``. The kernels are
-aten/src/ATen/native/cuda/SoftMax.cu, Im2Col.cu, DilatedMaxPool2d.cu and Normalization.cpp.
+aten/src/ATen/native/cuda/SoftMax.cu, Im2Col.cu, DilatedMaxPool2d.cu, AveragePool2d.cu and
+Normalization.cpp.
 Guide: docs/source/internals/cuda_training.rst.
 
 Without a GPU:
@@ -164,6 +166,25 @@ def test_max_pool2d_nan_wins_and_errors():
         F.max_pool2d(torch.ones(1, 1, 4, 4, device="cuda"), 2, padding=2)
 
 
+@pytest.mark.parametrize("args", [dict(kernel_size=2), dict(kernel_size=3, stride=2, padding=1),
+                                  dict(kernel_size=3, stride=2, padding=1, count_include_pad=False),
+                                  dict(kernel_size=3, stride=1, ceil_mode=True, divisor_override=2)])
+def test_avg_pool2d_matches_cpu(args):
+    x = randn(2, 3, 9, 10)
+    (c_out, c_grads), (d_out, d_grads) = forward_backward(lambda a: F.avg_pool2d(a, **args), x)
+    close(d_out, c_out)
+    close(d_grads[0], c_grads[0])
+
+
+@pytest.mark.parametrize("out_size", [(1, 1), (3, 4), (7, 10), (4, 3)])
+def test_adaptive_avg_pool2d_matches_cpu(out_size):
+    """Output sizes that do and do not divide the input: windows overlap by one row then."""
+    x = randn(2, 3, 7, 10)
+    (c_out, c_grads), (d_out, d_grads) = forward_backward(lambda a: F.adaptive_avg_pool2d(a, out_size), x)
+    close(d_out, c_out)
+    close(d_grads[0], c_grads[0])
+
+
 # ---------------------------------------------------------------------------------------
 # batch norm, layer norm
 # ---------------------------------------------------------------------------------------
@@ -209,6 +230,11 @@ GRADCHECK = {
     "log_softmax": (lambda x: torch.log_softmax(x, 0), [(3, 6)]),
     "conv2d": (lambda x, w: F.conv2d(x, w, padding=1, stride=2), [(1, 2, 5, 5), (3, 2, 3, 3)]),
     "max_pool2d": (lambda x: F.max_pool2d(x, 2, stride=1), [(1, 2, 4, 4)]),
+    "avg_pool2d": (lambda x: F.avg_pool2d(x, 3, stride=2, padding=1), [(1, 2, 5, 5)]),
+    "adaptive_avg_pool2d": (lambda x: F.adaptive_avg_pool2d(x, (2, 3)), [(1, 2, 5, 4)]),
+    "cross_entropy": (lambda x: F.cross_entropy(x, torch.tensor([1, 0, 3], device=x.device)), [(3, 4)]),
+    "index_select": (lambda x: x.index_select(0, torch.tensor([2, 0, 2], device=x.device)), [(3, 2)]),
+    "index": (lambda x: x[torch.tensor([1, 1, 0], device=x.device)], [(3, 2)]),
     "batch_norm": (lambda x, w, b: F.batch_norm(x, None, None, w, b, training=True), [(4, 3, 2), (3,), (3,)]),
     "layer_norm": (lambda x, w: F.layer_norm(x, (4,), w), [(3, 4), (4,)]),
 }

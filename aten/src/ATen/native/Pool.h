@@ -5,8 +5,10 @@
 #pragma once
 
 #include <ATen/core/Tensor.h>
+#include <c10/macros/Macros.h>
 #include <c10/util/Exception.h>
 
+#include <optional>
 #include <vector>
 
 namespace at::native {
@@ -74,6 +76,63 @@ inline std::vector<int64_t> pool_out_shape(const Tensor& input, int64_t out_h, i
   shape[shape.size() - 2] = out_h;
   shape[shape.size() - 1] = out_w;
   return shape;
+}
+
+// [marker: avg_pool2d_window]
+// The window of output (oh, ow), clipped to the input, and what its sum is divided by:
+// divisor_override if given (non-zero), else the window's size counting the padding it covers
+// (count_include_pad) or only the input it covers. Host and device: the CUDA kernels
+// (cuda/AveragePool2d.cu) call it per thread.
+struct Window {
+  int64_t h0, h1, w0, w1, divisor;
+};
+
+C10_HOST_DEVICE inline Window avg_window(int64_t oh, int64_t ow, int64_t kh, int64_t kw, int64_t sh, int64_t sw,
+                                         int64_t ph, int64_t pw, int64_t in_h, int64_t in_w, bool count_include_pad,
+                                         int64_t divisor_override) {
+  int64_t h0 = oh * sh - ph, w0 = ow * sw - pw;
+  int64_t h1 = h0 + kh < in_h + ph ? h0 + kh : in_h + ph;
+  int64_t w1 = w0 + kw < in_w + pw ? w0 + kw : in_w + pw;
+  const int64_t padded_size = (h1 - h0) * (w1 - w0);
+  h0 = h0 > 0 ? h0 : 0;
+  w0 = w0 > 0 ? w0 : 0;
+  h1 = h1 < in_h ? h1 : in_h;
+  w1 = w1 < in_w ? w1 : in_w;
+  const int64_t divisor = divisor_override != 0 ? divisor_override
+                          : count_include_pad   ? padded_size
+                                                : (h1 - h0) * (w1 - w0);
+  return {h0, h1, w0, w1, divisor};
+}
+
+inline Window avg_window(const Pool2d& p, int64_t oh, int64_t ow, bool count_include_pad,
+                         std::optional<int64_t> divisor_override) {
+  return avg_window(oh, ow, p.kh, p.kw, p.sh, p.sw, p.ph, p.pw, p.in_h, p.in_w, count_include_pad,
+                    divisor_override.value_or(0));
+}
+// [end marker: avg_pool2d_window]
+
+inline Pool2d avg_pool2d_params(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
+                                bool ceil_mode, std::optional<int64_t> divisor_override) {
+  TORCH_CHECK(!divisor_override.has_value() || *divisor_override != 0, "divisor must be not zero");
+  return pool2d_params("avg_pool2d", self, kernel_size, stride, padding, {1}, ceil_mode);
+}
+
+// Output cell o of `out` covers input rows [floor(o * in / out), ceil((o + 1) * in / out)):
+// windows that tile the input, overlapping by at most one row when out does not divide in.
+C10_HOST_DEVICE inline int64_t adaptive_start_index(int64_t o, int64_t out, int64_t in) { return (o * in) / out; }
+C10_HOST_DEVICE inline int64_t adaptive_end_index(int64_t o, int64_t out, int64_t in) {
+  return ((o + 1) * in + out - 1) / out;
+}
+
+// adaptive_avg_pool2d's checks, shared by both devices.
+inline void check_adaptive_avg_pool2d(const Tensor& self, IntArrayRef output_size) {
+  TORCH_CHECK(output_size.size() == 2, "adaptive_avg_pool2d: output_size must be 2");
+  TORCH_CHECK(self.dim() == 3 || self.dim() == 4, "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got ",
+              self.sizes());
+  for (int64_t i = 1; i < self.dim(); i++) {
+    TORCH_CHECK(self.size(i) > 0, "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes ",
+                self.sizes(), " with dimension ", i, " being empty");
+  }
 }
 
 }  // namespace at::native

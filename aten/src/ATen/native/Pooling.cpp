@@ -94,40 +94,6 @@ Tensor max_pool2d(const Tensor& self, IntArrayRef kernel_size, IntArrayRef strid
   return std::get<0>(at::max_pool2d_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode));
 }
 
-namespace {
-
-// [marker: avg_pool2d_window]
-// The window of output (oh, ow), clipped to the input, and what its sum is divided by:
-// divisor_override if given, else the window's size counting the padding it covers
-// (count_include_pad) or only the input it covers.
-struct Window {
-  int64_t h0, h1, w0, w1, divisor;
-};
-
-Window avg_window(const Pool2d& p, int64_t oh, int64_t ow, bool count_include_pad,
-                  std::optional<int64_t> divisor_override) {
-  int64_t h0 = oh * p.sh - p.ph, w0 = ow * p.sw - p.pw;
-  int64_t h1 = std::min(h0 + p.kh, p.in_h + p.ph), w1 = std::min(w0 + p.kw, p.in_w + p.pw);
-  const int64_t padded_size = (h1 - h0) * (w1 - w0);
-  h0 = std::max<int64_t>(h0, 0);
-  w0 = std::max<int64_t>(w0, 0);
-  h1 = std::min(h1, p.in_h);
-  w1 = std::min(w1, p.in_w);
-  int64_t divisor = divisor_override.has_value() ? *divisor_override
-                    : count_include_pad          ? padded_size
-                                                 : (h1 - h0) * (w1 - w0);
-  return {h0, h1, w0, w1, divisor};
-}
-// [end marker: avg_pool2d_window]
-
-Pool2d avg_pool2d_params(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
-                         bool ceil_mode, std::optional<int64_t> divisor_override) {
-  TORCH_CHECK(!divisor_override.has_value() || *divisor_override != 0, "divisor must be not zero");
-  return pool2d_params("avg_pool2d", self, kernel_size, stride, padding, {1}, ceil_mode);
-}
-
-}  // namespace
-
 Tensor avg_pool2d_cpu(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
                       bool ceil_mode, bool count_include_pad, std::optional<int64_t> divisor_override) {
   const Pool2d p = avg_pool2d_params(self, kernel_size, stride, padding, ceil_mode, divisor_override);
@@ -183,26 +149,14 @@ Tensor avg_pool2d_backward_cpu(const Tensor& grad_output, const Tensor& self, In
 }
 
 // [marker: adaptive_avg_pool2d]
-// Output cell o of `out` covers input rows [floor(o * in / out), ceil((o + 1) * in / out)):
-// windows that tile the input, overlapping by at most one row when out does not divide in.
-namespace {
-int64_t start_index(int64_t o, int64_t out, int64_t in) { return (o * in) / out; }
-int64_t end_index(int64_t o, int64_t out, int64_t in) { return ((o + 1) * in + out - 1) / out; }
-}  // namespace
-
+// Output cell o covers input rows [adaptive_start_index(o), adaptive_end_index(o)) (Pool.h).
 Tensor adaptive_avg_pool2d_symint(const Tensor& self, IntArrayRef output_size) {
   TORCH_CHECK(output_size.size() == 2, "adaptive_avg_pool2d: output_size must be 2");
   return at::_adaptive_avg_pool2d(self, output_size);
 }
 
 Tensor adaptive_avg_pool2d_cpu(const Tensor& self, IntArrayRef output_size) {
-  TORCH_CHECK(output_size.size() == 2, "adaptive_avg_pool2d: output_size must be 2");
-  TORCH_CHECK(self.dim() == 3 || self.dim() == 4, "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got ",
-              self.sizes());
-  for (int64_t i = 1; i < self.dim(); i++) {
-    TORCH_CHECK(self.size(i) > 0, "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes ",
-                self.sizes(), " with dimension ", i, " being empty");
-  }
+  check_adaptive_avg_pool2d(self, output_size);
   const Tensor input = self.contiguous();
   const int64_t in_h = self.size(-2), in_w = self.size(-1), out_h = output_size[0], out_w = output_size[1];
   const int64_t planes = self.numel() / (in_h * in_w);
@@ -214,9 +168,9 @@ Tensor adaptive_avg_pool2d_cpu(const Tensor& self, IntArrayRef output_size) {
       for (int64_t plane = begin; plane < end; plane++) {
         const scalar_t* x = in + plane * in_h * in_w;
         for (int64_t oh = 0; oh < out_h; oh++) {
-          const int64_t h0 = start_index(oh, out_h, in_h), h1 = end_index(oh, out_h, in_h);
+          const int64_t h0 = adaptive_start_index(oh, out_h, in_h), h1 = adaptive_end_index(oh, out_h, in_h);
           for (int64_t ow = 0; ow < out_w; ow++) {
-            const int64_t w0 = start_index(ow, out_w, in_w), w1 = end_index(ow, out_w, in_w);
+            const int64_t w0 = adaptive_start_index(ow, out_w, in_w), w1 = adaptive_end_index(ow, out_w, in_w);
             scalar_t sum = 0;
             for (int64_t h = h0; h < h1; h++) {
               for (int64_t w = w0; w < w1; w++) sum += x[h * in_w + w];
@@ -243,9 +197,9 @@ Tensor adaptive_avg_pool2d_backward_cpu(const Tensor& grad_output, const Tensor&
       for (int64_t plane = begin; plane < end; plane++) {
         scalar_t* dx = gi + plane * in_h * in_w;
         for (int64_t oh = 0; oh < out_h; oh++) {
-          const int64_t h0 = start_index(oh, out_h, in_h), h1 = end_index(oh, out_h, in_h);
+          const int64_t h0 = adaptive_start_index(oh, out_h, in_h), h1 = adaptive_end_index(oh, out_h, in_h);
           for (int64_t ow = 0; ow < out_w; ow++) {
-            const int64_t w0 = start_index(ow, out_w, in_w), w1 = end_index(ow, out_w, in_w);
+            const int64_t w0 = adaptive_start_index(ow, out_w, in_w), w1 = adaptive_end_index(ow, out_w, in_w);
             const scalar_t share =
                 g[(plane * out_h + oh) * out_w + ow] / static_cast<scalar_t>((h1 - h0) * (w1 - w0));
             for (int64_t h = h0; h < h1; h++) {

@@ -12,7 +12,8 @@
 // pop the other fiber's. A thread that waits at a barrier is inside a call (__syncthreads()), so
 // that is all of its state; the rest is dead across the call. ucontext's swapcontext, used on other
 // machines, does the same but also saves and restores the signal mask with a system call, which
-// made it about 30 times slower, and a block of 256 threads switches 256 times per barrier.
+// made it some 20 times slower (220 ns a switch against 10 ns), and a block of 256 threads
+// switches 256 times per barrier.
 #include <c10/cuda/impl/sim/KernelExecutor.h>
 
 #include <pthread.h>

@@ -3,9 +3,10 @@
 // the index's shape, plus index * dim_stride along the scattered dimension). Mirrors PyTorch's
 // aten/src/ATen/native/cuda/ScatterGatherKernel.cu, which checks each index on the device
 // (CUDA_KERNEL_ASSERT: "device-side assert triggered" at the next synchronizing call).
-// scatter with reduce= needs atomics and is not here yet (it raises).
-// Guide: docs/source/internals/cuda_simulated_device.rst.
+// scatter_add and scatter with reduce= combine with atomics (ATen/cuda/Atomic.cuh): two index
+// entries naming one element both land there. Guide: docs/source/internals/cuda_training.rst.
 #include <ATen/Dispatch.h>
+#include <ATen/cuda/Atomic.cuh>
 #include <ATen/native/TensorAdvancedIndexing.h>
 #include <ATen/native/cuda/Loops.cuh>
 
@@ -40,11 +41,31 @@ void gather_kernel_cuda(TensorIterator& iter, int64_t /*dim*/, int64_t dim_size,
 }
 // [end marker: gather_kernel_cuda]
 
+// [marker: scatter_kernel_cuda]
 // iter = (self with stride 0 along dim, src, index): self[i][index[i][j]] = src[i][j] (dim 1).
-// Two index entries naming one element race, and either write may win, as in PyTorch.
+// Two index entries naming one element race: a plain scatter lets either write win, as in
+// PyTorch; reduce=ADD (scatter_add) and MULTIPLY combine them with an atomic update each.
+template <typename scalar_t>
+__device__ __forceinline__ void combine(scalar_t* dst, scalar_t value, ReductionType reduce) {
+  if (reduce == ReductionType::NONE) {
+    *dst = value;
+  } else if (reduce == ReductionType::ADD) {
+    at::cuda::detail::gpuAtomicAdd(dst, value);
+  } else {
+    if constexpr (!c10::is_complex<scalar_t>::value) {
+      at::cuda::detail::gpuAtomicMul(dst, value);
+    }
+  }
+}
+
+void check_reduce_dtype(ScalarType dtype, ReductionType reduce) {
+  TORCH_CHECK_NOT_IMPLEMENTED(!(reduce == ReductionType::MULTIPLY && isComplexType(dtype)),
+                              "scatter(reduce='multiply') of complex CUDA tensors is not implemented");
+}
+
 void scatter_kernel_cuda(TensorIterator& iter, int64_t /*dim*/, int64_t dim_size, int64_t dim_stride,
                          ReductionType reduce) {
-  TORCH_CHECK_NOT_IMPLEMENTED(reduce == ReductionType::NONE, "scatter with reduce= is not implemented for CUDA tensors here");
+  check_reduce_dtype(iter.dtype(), reduce);
   if (iter.numel() == 0) {
     return;
   }
@@ -54,18 +75,19 @@ void scatter_kernel_cuda(TensorIterator& iter, int64_t /*dim*/, int64_t dim_size
     const char* src = static_cast<const char*>(iter.data_ptr(1));
     const char* index = static_cast<const char*>(iter.data_ptr(2));
     const auto calc = make_offset_calculator<3>(iter);
-    launch_legacy_kernel<num_threads(), thread_work_size()>(iter.numel(), [=] GPU_LAMBDA(int64_t i) {
+    launch_legacy_kernel<num_threads(), thread_work_size()>(iter.numel(), [=] __device__(int64_t i) {
       const auto offsets = calc.get(i);
-      *reinterpret_cast<scalar_t*>(self + offsets[0] + index_offset(index + offsets[2], dim_size, dim_stride)) =
-          *reinterpret_cast<const scalar_t*>(src + offsets[1]);
+      combine(reinterpret_cast<scalar_t*>(self + offsets[0] + index_offset(index + offsets[2], dim_size, dim_stride)),
+              *reinterpret_cast<const scalar_t*>(src + offsets[1]), reduce);
     });
   });
 }
+// [end marker: scatter_kernel_cuda]
 
 // iter = (self with stride 0 along dim, index): self[i][index[i][j]] = value.
 void scatter_fill_kernel_cuda(TensorIterator& iter, int64_t /*dim*/, int64_t dim_size, int64_t dim_stride,
                               const Scalar& value, ReductionType reduce) {
-  TORCH_CHECK_NOT_IMPLEMENTED(reduce == ReductionType::NONE, "scatter with reduce= is not implemented for CUDA tensors here");
+  check_reduce_dtype(iter.dtype(), reduce);
   if (iter.numel() == 0) {
     return;
   }
@@ -75,9 +97,10 @@ void scatter_fill_kernel_cuda(TensorIterator& iter, int64_t /*dim*/, int64_t dim
     char* self = static_cast<char*>(iter.data_ptr(0));
     const char* index = static_cast<const char*>(iter.data_ptr(1));
     const auto calc = make_offset_calculator<2>(iter);
-    launch_legacy_kernel<num_threads(), thread_work_size()>(iter.numel(), [=] GPU_LAMBDA(int64_t i) {
+    launch_legacy_kernel<num_threads(), thread_work_size()>(iter.numel(), [=] __device__(int64_t i) {
       const auto offsets = calc.get(i);
-      *reinterpret_cast<scalar_t*>(self + offsets[0] + index_offset(index + offsets[1], dim_size, dim_stride)) = value_;
+      combine(reinterpret_cast<scalar_t*>(self + offsets[0] + index_offset(index + offsets[1], dim_size, dim_stride)),
+              value_, reduce);
     });
   });
 }
