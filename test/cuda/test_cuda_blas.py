@@ -25,8 +25,10 @@ DTYPES = [torch.float32, torch.float64, torch.complex64, torch.complex128, torch
 TOL = {torch.float32: (1e-5, 1e-5), torch.float64: (1e-12, 1e-12), torch.complex64: (1e-5, 1e-5),
        torch.complex128: (1e-12, 1e-12), torch.float16: (2e-3, 2e-3), torch.bfloat16: (1.6e-2, 1.6e-2)}
 
-# (m, k, n): one element; under, at and over one tile (64) and one slice (16); several tiles.
-SHAPES = [(1, 1, 1), (3, 5, 2), (63, 17, 65), (64, 16, 64), (65, 15, 63), (130, 33, 7), (7, 200, 129)]
+# (m, k, n): one element; under, at and over one tile (64) and one slice (16); several tiles;
+# each side at and just over 16, where the launcher switches between 16- and 64-wide tiles.
+SHAPES = [(1, 1, 1), (3, 5, 2), (63, 17, 65), (64, 16, 64), (65, 15, 63), (130, 33, 7), (7, 200, 129),
+          (16, 20, 17), (17, 20, 16), (16, 33, 16), (40, 9, 80)]
 
 
 def randn(*shape, dtype=torch.float32, seed=0):

@@ -6,7 +6,7 @@ checked against its CPU twin, forward and backward.
 Mirrors the CUDA parts of PyTorch's test/test_nn.py (test_softmax_*, test_Conv2d_*,
 test_MaxPool2d_*, test_BatchNorm*) run on ``device="cuda"``. The kernels are
 aten/src/ATen/native/cuda/SoftMax.cu, Im2Col.cu, DilatedMaxPool2d.cu, AveragePool2d.cu and
-Normalization.cpp.
+Normalization.cu.
 Guide: docs/source/internals/cuda_training.rst.
 
 Without a GPU:
@@ -205,6 +205,23 @@ def test_batch_norm_training_and_running_stats_match_cpu():
 
 def cpu_bn_or(dev_module, cpu_module):
     return lambda x: (dev_module if x.is_cuda else cpu_module)(x)
+
+
+@pytest.mark.parametrize("shape", [(2, 3), (4, 3, 5, 5), (2, 4, 300), (1, 2, 1, 1)])
+def test_batch_norm_welford_statistics_match_cpu(shape):
+    """Welford's one pass over a channel against the CPU's two, on values with a large common
+    offset (where sum(x^2) - n * mean^2 would cancel), for every layout the kernel views as
+    (N, C, HW); and a half input with float statistics."""
+    x = randn(*shape, seed=3) + 1000.0
+    out, mean, invstd = torch.native_batch_norm(x.cuda(), None, None, None, None, True, 0.1, 1e-5)
+    want, want_mean, want_invstd = torch.native_batch_norm(x.double(), None, None, None, None, True, 0.1, 1e-5)
+    close(out, want.float(), factor=100)
+    close(mean, want_mean.float())
+    close(invstd, want_invstd.float(), factor=10)
+    h = randn(4, 3, 5, dtype=torch.float16)
+    out, mean, invstd = torch.native_batch_norm(h.cuda(), None, None, None, None, True, 0.1, 1e-5)
+    assert out.dtype == torch.float16 and mean.dtype == torch.float32   # statistics in float, as PyTorch's
+    close(out, torch.native_batch_norm(h.float(), None, None, None, None, True, 0.1, 1e-5)[0].half(), torch.float16)
 
 
 def test_layer_norm_matches_cpu():

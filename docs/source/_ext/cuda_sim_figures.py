@@ -10,7 +10,7 @@ torch loads), and draws what they recorded into docs/source/_generated/ (ignored
 * caching_loop_memory.svg and caching_loop_segments.svg, from
   docs/source/internals/examples/caching_loop.py: the allocator's snapshot, drawn by
   torch.cuda._memory_viz;
-* training_step_memory.svg, from docs/source/internals/examples/training_step.py (two training
+* training_step_memory.svg, from docs/source/internals/examples/training_step.py (three training
   steps of an MLP, for docs/source/internals/cuda_training.rst), drawn the same way.
 
 A torch built without CUDA has no simulated device; the pictures then say so, and the
