@@ -319,7 +319,8 @@ Tensor index_select_cpu_(const Tensor& self, int64_t dim, const Tensor& index) {
   return index_select_out_cpu_(self, dim, index, result);
 }
 
-Tensor& index_add_cpu_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) {
+// index_add_'s checks, shared with the CUDA kernel (cuda/IndexKernel.cu); returns dim wrapped.
+int64_t index_add_check(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
   dim = c10::maybe_wrap_dim(dim, self.dim());
   TORCH_CHECK_INDEX(index.dim() <= 1, "index_add_(): Index is supposed to be a vector, but got dim: ", index.dim(),
                     " with type: ", c10::toString(index.scalar_type()), " and size: ", index.sizes());
@@ -332,9 +333,8 @@ Tensor& index_add_cpu_(Tensor& self, int64_t dim, const Tensor& index, const Ten
   at::assert_no_overlap(self, source);
   TORCH_CHECK(dim == 0 || dim < source.dim(), "index_add_(): Indexing dim ", dim,
               " is out of bounds of the source tensor with dim ", source.dim());
-  auto idx = index_as_long_vector(index, "index_add_");
   const int64_t n = source.dim() > 0 ? source.size(dim) : 1;
-  TORCH_CHECK(idx.numel() == n, "index_add_(): Number of indices (", idx.numel(),
+  TORCH_CHECK(index.numel() == n, "index_add_(): Number of indices (", index.numel(),
               ") should be equal to source.size(dim): (", n, "), for dim: ", dim);
   // Every dimension but `dim` must match, even when there is nothing to add (PyTorch's
   // index_func_meta_impl).
@@ -347,6 +347,12 @@ Tensor& index_add_cpu_(Tensor& self, int64_t dim, const Tensor& index, const Ten
   TORCH_CHECK(self_sizes == source_sizes,
               "source tensor shape must match self tensor shape, excluding the specified dimension. Got self.shape = ",
               self.sizes(), " source.shape = ", source.sizes());
+  return dim;
+}
+
+Tensor& index_add_cpu_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) {
+  dim = index_add_check(self, dim, index, source);
+  auto idx = index_as_long_vector(index, "index_add_");
   const int64_t size = self.dim() > 0 ? self.size(dim) : 1;
   const int64_t* p = idx.data_ptr<int64_t>();
   for (int64_t i = 0; i < idx.numel(); i++) {

@@ -7,6 +7,7 @@
 
 namespace at {
 struct TensorIterator;
+class Tensor;
 }
 
 namespace at::native {
@@ -27,5 +28,8 @@ using scatter_fill_fn = void (*)(TensorIterator&, int64_t dim, int64_t dim_size,
 DECLARE_DISPATCH(gather_fn, gather_stub);
 DECLARE_DISPATCH(scatter_fn, scatter_stub);
 DECLARE_DISPATCH(scatter_fill_fn, scatter_fill_stub);
+
+// index_add_'s argument checks with PyTorch's messages, for both devices; returns dim wrapped.
+TORCH_API int64_t index_add_check(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
 
 }  // namespace at::native

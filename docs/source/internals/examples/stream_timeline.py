@@ -9,9 +9,6 @@ draws the chapter's picture with them at every docs build.
 """
 
 import json
-import os
-import subprocess
-import sys
 import time
 from xml.sax.saxutils import escape
 
@@ -90,10 +87,8 @@ def record(n=1 << 20):
 
 def run_simulated(devices=2):
     """``record()`` in a fresh interpreter on the simulated device (chosen when torch loads)."""
-    env = dict(os.environ, TORCH_CUDA_SIMULATE=str(devices))
-    out = subprocess.run([sys.executable, os.path.abspath(__file__)], env=env,
-                         capture_output=True, text=True, check=True).stdout
-    return json.loads(out)
+    from simulated import run_script
+    return run_script(__file__, devices)
 
 
 # ---- drawing ---------------------------------------------------------------------------

@@ -9,9 +9,6 @@ draws the chapter's picture from the snapshot at every docs build.
 """
 
 import json
-import os
-import subprocess
-import sys
 
 
 # [marker: training_step]
@@ -49,10 +46,8 @@ def record(steps=3):
 
 def run_simulated(devices=1):
     """``record()`` in a fresh interpreter on the simulated device (chosen when torch loads)."""
-    env = dict(os.environ, TORCH_CUDA_SIMULATE=str(devices))
-    out = subprocess.run([sys.executable, os.path.abspath(__file__)], env=env,
-                         capture_output=True, text=True, check=True).stdout
-    return json.loads(out)
+    from simulated import run_script
+    return run_script(__file__, devices)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@
 #include <ATen/cuda/CUDAContext.h>
 #include <ATen/cuda/detail/KernelUtils.h>
 #include <ATen/native/IndexKernel.h>
+#include <ATen/native/TensorAdvancedIndexing.h>
 #include <ATen/native/cuda/Loops.cuh>
 #include <c10/core/WrapDimMinimal.h>
 #include <c10/cuda/CUDAGuard.h>
@@ -302,24 +303,8 @@ Tensor index_select_cuda(const Tensor& self, int64_t dim, const Tensor& index) {
 }
 
 Tensor& index_add_cuda_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) {
-  dim = c10::maybe_wrap_dim(dim, self.dim());
-  TORCH_CHECK_INDEX(index.dim() <= 1, "index_add_(): Index is supposed to be a vector, but got dim: ", index.dim(),
-                    " with type: ", c10::toString(index.scalar_type()), " and size: ", index.sizes());
-  TORCH_CHECK(index.scalar_type() == kLong || index.scalar_type() == kInt,
-              "index_add_(): Expected dtype int32/int64 for index but got: ", c10::toString(index.scalar_type()));
-  TORCH_CHECK(self.scalar_type() == source.scalar_type(), "index_add_(): self (", c10::toString(self.scalar_type()),
-              ") and source (", c10::toString(source.scalar_type()), ") must have the same scalar type");
+  dim = index_add_check(self, dim, index, source);
   const int64_t n = source.dim() > 0 ? source.size(dim) : 1;
-  TORCH_CHECK(index.numel() == n, "index_add_(): Number of indices (", index.numel(),
-              ") should be equal to source.size(dim): (", n, "), for dim: ", dim);
-  std::vector<int64_t> self_sizes = self.sizes().vec(), source_sizes = source.sizes().vec();
-  if (source.dim() != 0 && self.dim() != 0) {
-    self_sizes.erase(self_sizes.begin() + dim);
-    source_sizes.erase(source_sizes.begin() + dim);
-  }
-  TORCH_CHECK(self_sizes == source_sizes,
-              "source tensor shape must match self tensor shape, excluding the specified dimension. Got self.shape = ",
-              self.sizes(), " source.shape = ", source.sizes());
   if (source.numel() == 0) {
     return self;
   }
