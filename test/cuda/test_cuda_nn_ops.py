@@ -1,7 +1,7 @@
 """The CUDA operators of a training step beyond the matrix products and indexing: softmax and
 log_softmax, im2col and col2im (so convolution and its backward), max_pool2d with indices,
-avg_pool2d and adaptive_avg_pool2d with their backwards, batch and layer normalization, each
-checked against its CPU twin, forward and backward.
+avg_pool2d and adaptive_avg_pool2d with their backwards, batch and layer normalization (Welford
+statistics), each checked against its CPU twin, forward and backward.
 
 Mirrors the CUDA parts of PyTorch's test/test_nn.py (test_softmax_*, test_Conv2d_*,
 test_MaxPool2d_*, test_BatchNorm*) run on ``device="cuda"``. The kernels are
@@ -224,13 +224,36 @@ def test_batch_norm_welford_statistics_match_cpu(shape):
     close(out, torch.native_batch_norm(h.float(), None, None, None, None, True, 0.1, 1e-5)[0].half(), torch.float16)
 
 
-def test_layer_norm_matches_cpu():
-    cpu_ln, dev_ln = torch.nn.LayerNorm(12), torch.nn.LayerNorm(12).cuda()
-    (c_out, c_grads), (d_out, d_grads) = forward_backward(cpu_bn_or(dev_ln, cpu_ln), randn(3, 5, 12, seed=4))
-    close(d_out, c_out)
-    close(d_grads[0], c_grads[0])
-    close(dev_ln.weight.grad, cpu_ln.weight.grad)
-    close(dev_ln.bias.grad, cpu_ln.bias.grad)
+@pytest.mark.parametrize("shape,normalized", [((3, 5, 12), (12,)), ((2, 3, 4, 5), (4, 5)), ((4, 700), (700,)),
+                                              ((1, 1), (1,))])
+def test_layer_norm_matches_cpu(shape, normalized):
+    """One block per row of N elements (N below, at and above the block's 256 threads)."""
+    cpu_ln, dev_ln = torch.nn.LayerNorm(normalized), torch.nn.LayerNorm(normalized).cuda()
+    with torch.no_grad():
+        for p in (cpu_ln.weight, cpu_ln.bias):
+            p.copy_(randn(*normalized, seed=7))
+        dev_ln.load_state_dict(cpu_ln.state_dict())
+    (c_out, c_grads), (d_out, d_grads) = forward_backward(cpu_bn_or(dev_ln, cpu_ln), randn(*shape, seed=4))
+    close(d_out, c_out, factor=10)
+    close(d_grads[0], c_grads[0], factor=10)
+    close(dev_ln.weight.grad, cpu_ln.weight.grad, factor=10)
+    close(dev_ln.bias.grad, cpu_ln.bias.grad, factor=10)
+
+
+def test_layer_norm_without_affine_and_half_input():
+    x = randn(6, 10, seed=2) * 3 + 100.0
+    out, mean, rstd = torch.native_layer_norm(x.cuda(), [10], None, None, 1e-5)
+    want, want_mean, want_rstd = torch.native_layer_norm(x.double(), [10], None, None, 1e-5)
+    close(out, want.float(), factor=100)
+    assert tuple(mean.shape) == (6, 1) and tuple(rstd.shape) == (6, 1)
+    close(mean, want_mean.float())
+    close(rstd, want_rstd.float(), factor=10)
+    h = randn(3, 8, dtype=torch.float16)
+    out, mean, _ = torch.native_layer_norm(h.cuda(), [8], None, None, 1e-5)
+    assert out.dtype == torch.float16 and mean.dtype == torch.float32   # statistics in float, as PyTorch's
+    close(out, torch.native_layer_norm(h.float(), [8], None, None, 1e-5)[0].half(), torch.float16)
+    with pytest.raises(RuntimeError, match=r"Given normalized_shape=\[5\], expected input with shape \[\*, 5\]"):
+        torch.native_layer_norm(h.cuda(), [5], None, None, 1e-5)
 
 
 # ---------------------------------------------------------------------------------------

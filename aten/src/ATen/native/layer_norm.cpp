@@ -9,6 +9,7 @@
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
 #include <ATen/TensorOperators.h>
+#include <ATen/native/layer_norm.h>
 
 #include <sstream>
 #include <tuple>
@@ -18,44 +19,7 @@ namespace at::native {
 
 namespace {
 
-// [marker: check_layer_norm_inputs]
-// Returns (M, N): the number of groups and the size of each.
-std::pair<int64_t, int64_t> check_layer_norm_inputs(const Tensor& input, IntArrayRef normalized_shape,
-                                                    const Tensor& weight, const Tensor& bias) {
-  const int64_t k = static_cast<int64_t>(normalized_shape.size());
-  TORCH_CHECK(k >= 1, "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one element, but got normalized_shape = ",
-              normalized_shape);
-  TORCH_CHECK(!weight.defined() || weight.sizes() == normalized_shape,
-              "Expected weight to be of same shape as normalized_shape, but got weight of shape ",
-              weight.sizes(), " and normalized_shape = ", normalized_shape);
-  TORCH_CHECK(!bias.defined() || bias.sizes() == normalized_shape,
-              "Expected bias to be of same shape as normalized_shape, but got bias of shape ", bias.sizes(),
-              " and normalized_shape = ", normalized_shape);
-  const int64_t ndim = input.dim();
-  bool ok = ndim >= k;
-  for (int64_t i = 0; ok && i < k; i++) ok = input.size(ndim - k + i) == normalized_shape[i];
-  if (!ok) {
-    std::ostringstream ss;
-    ss << "Given normalized_shape=" << normalized_shape << ", expected input with shape [*";
-    for (auto s : normalized_shape) ss << ", " << s;
-    ss << "], but got input of size" << input.sizes();
-    TORCH_CHECK(false, ss.str());
-  }
-  int64_t m = 1, n = 1;
-  for (int64_t i = 0; i < ndim - k; i++) m *= input.size(i);
-  for (int64_t i = ndim - k; i < ndim; i++) n *= input.size(i);
-  return {m, n};
-}
-// [end marker: check_layer_norm_inputs]
-
 Tensor value_or_undefined(const std::optional<Tensor>& t) { return t.has_value() ? *t : Tensor(); }
-
-// input's shape with the normalized dims set to 1 (the shape of mean and rstd).
-std::vector<int64_t> stat_shape(const Tensor& input, IntArrayRef normalized_shape) {
-  std::vector<int64_t> shape = input.sizes().vec();
-  for (size_t i = 0; i < normalized_shape.size(); i++) shape[shape.size() - 1 - i] = 1;
-  return shape;
-}
 
 }  // namespace
 

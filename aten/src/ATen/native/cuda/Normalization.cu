@@ -5,8 +5,10 @@
 // per-channel reduction of dy and dy * (x - mean), then one thread per element. Mirrors PyTorch's
 // aten/src/ATen/native/cuda/Normalization.cu and Normalization.cuh (batch_norm_collect_statistics_kernel,
 // batch_norm_transform_input_kernel, batch_norm_backward_reduce_kernel, batch_norm_backward_elemt_kernel).
-// native_layer_norm is the CPU's composition of tensor operators (layer_norm.cpp), run on the CUDA
-// elementwise and reduction kernels; PyTorch fuses it in layer_norm_kernel.cu.
+// native_layer_norm has the same two steps per row instead of per channel: one block per row
+// gathers its Welford statistics, then one thread per element normalizes; its backward reduces
+// each row, then applies the formula per element. Mirrors PyTorch's
+// aten/src/ATen/native/cuda/layer_norm_kernel.cu (RowwiseMomentsCUDAKernel, LayerNormForwardCUDAKernel).
 // Guide: docs/source/internals/cuda_training.rst.
 #include <ATen/Dispatch.h>
 #include <ATen/Functions.h>
@@ -15,6 +17,7 @@
 #include <ATen/TensorOperators.h>
 #include <ATen/cuda/CUDAContext.h>
 #include <ATen/cuda/detail/KernelUtils.h>
+#include <ATen/native/layer_norm.h>
 #include <c10/cuda/CUDAGuard.h>
 
 #include <tuple>
@@ -167,11 +170,98 @@ __global__ void batch_norm_backward_elemt_kernel(const scalar_t* __restrict__ gr
 }
 // [end marker: batch_norm_backward_elemt]
 
+// [marker: layer_norm_kernels]
+// Row r of an input viewed as (M, N): its Welford statistics, merged across the block through
+// shared memory as batch norm's channels are, written as mean[r] and rstd[r] = 1 / sqrt(var + eps).
+template <typename scalar_t, typename acc_t>
+__global__ void layer_norm_row_moments_kernel(const scalar_t* __restrict__ input, int64_t n, acc_t eps,
+                                              acc_t* __restrict__ mean, acc_t* __restrict__ rstd) {
+  __shared__ acc_t s_mean[kStatThreads];
+  __shared__ acc_t s_m2[kStatThreads];
+  __shared__ acc_t s_n[kStatThreads];
+  const int64_t r = blockIdx.x;
+  const int tid = threadIdx.x;
+  WelfordData<acc_t> w{0, 0, 0};
+  for (int64_t j = tid; j < n; j += blockDim.x) {
+    w = welford_add(w, static_cast<acc_t>(input[r * n + j]));
+  }
+  s_mean[tid] = w.mean;
+  s_m2[tid] = w.m2;
+  s_n[tid] = w.n;
+  __syncthreads();
+  for (int half = blockDim.x / 2; half > 0; half /= 2) {
+    if (tid < half) {
+      const WelfordData<acc_t> merged =
+          welford_combine(WelfordData<acc_t>{s_mean[tid], s_m2[tid], s_n[tid]},
+                          WelfordData<acc_t>{s_mean[tid + half], s_m2[tid + half], s_n[tid + half]});
+      s_mean[tid] = merged.mean;
+      s_m2[tid] = merged.m2;
+      s_n[tid] = merged.n;
+    }
+    __syncthreads();
+  }
+  if (tid == 0) {
+    mean[r] = s_mean[0];
+    rstd[r] = acc_t(1) / std::sqrt(s_m2[0] / s_n[0] + eps);
+  }
+}
+
+// y = (x - mean[r]) * rstd[r] * weight[j] + bias[j], one thread per element.
+template <typename scalar_t, typename acc_t>
+__global__ void layer_norm_forward_kernel(const scalar_t* __restrict__ input, scalar_t* __restrict__ output,
+                                          const acc_t* __restrict__ mean, const acc_t* __restrict__ rstd,
+                                          const acc_t* __restrict__ weight, const acc_t* __restrict__ bias,
+                                          int64_t numel, int64_t n) {
+  CUDA_KERNEL_LOOP_TYPE(i, numel, int64_t) {
+    const int64_t r = i / n, j = i % n;
+    const acc_t w = weight != nullptr ? weight[j] : acc_t(1);
+    const acc_t b = bias != nullptr ? bias[j] : acc_t(0);
+    output[i] = static_cast<scalar_t>((static_cast<acc_t>(input[i]) - mean[r]) * rstd[r] * w + b);
+  }
+}
+
+// The backward of one row, with g = dy * weight and xhat = (x - mean) * rstd:
+//   dx = rstd * (g - sum(g) / N - xhat * sum(g * xhat) / N)
+// One block per row: the two sums through shared memory, then each thread its elements.
+template <typename scalar_t, typename acc_t>
+__global__ void layer_norm_backward_input_kernel(const scalar_t* __restrict__ grad_out,
+                                                 const scalar_t* __restrict__ input, const acc_t* __restrict__ mean,
+                                                 const acc_t* __restrict__ rstd, const acc_t* __restrict__ weight,
+                                                 scalar_t* __restrict__ grad_input, int64_t n) {
+  __shared__ acc_t s_g[kStatThreads];
+  __shared__ acc_t s_g_xhat[kStatThreads];
+  const int64_t r = blockIdx.x;
+  const int tid = threadIdx.x;
+  acc_t g_sum = 0, g_xhat_sum = 0;
+  for (int64_t j = tid; j < n; j += blockDim.x) {
+    const acc_t g = static_cast<acc_t>(grad_out[r * n + j]) * (weight != nullptr ? weight[j] : acc_t(1));
+    g_sum += g;
+    g_xhat_sum += g * (static_cast<acc_t>(input[r * n + j]) - mean[r]) * rstd[r];
+  }
+  s_g[tid] = g_sum;
+  s_g_xhat[tid] = g_xhat_sum;
+  __syncthreads();
+  for (int half = blockDim.x / 2; half > 0; half /= 2) {
+    if (tid < half) {
+      s_g[tid] += s_g[tid + half];
+      s_g_xhat[tid] += s_g_xhat[tid + half];
+    }
+    __syncthreads();
+  }
+  const acc_t mean_g = s_g[0] / static_cast<acc_t>(n), mean_g_xhat = s_g_xhat[0] / static_cast<acc_t>(n);
+  for (int64_t j = tid; j < n; j += blockDim.x) {
+    const acc_t g = static_cast<acc_t>(grad_out[r * n + j]) * (weight != nullptr ? weight[j] : acc_t(1));
+    const acc_t xhat = (static_cast<acc_t>(input[r * n + j]) - mean[r]) * rstd[r];
+    grad_input[r * n + j] = static_cast<scalar_t>(rstd[r] * (g - mean_g - xhat * mean_g_xhat));
+  }
+}
+// [end marker: layer_norm_kernels]
+
 Tensor value_or_undefined(const std::optional<Tensor>& t) {
   return t.has_value() ? *t : Tensor();
 }
 
-// A (C) parameter as a contiguous vector of acc_t on the device, or undefined.
+// A parameter as a contiguous tensor of acc_t on the device (read as a flat vector), or undefined.
 Tensor as_acc(const Tensor& t, ScalarType acc) {
   return t.defined() ? t.to(acc).contiguous() : Tensor();
 }
@@ -306,20 +396,76 @@ std::tuple<Tensor, Tensor, Tensor> batch_norm_backward_cuda(
   return std::make_tuple(grad_input, grad_weight, grad_bias);
 }
 
-std::tuple<Tensor, Tensor, Tensor> layer_norm_cuda(const Tensor& input, IntArrayRef normalized_shape,
-                                                   const std::optional<Tensor>& weight,
-                                                   const std::optional<Tensor>& bias, double eps) {
-  c10::cuda::CUDAGuard guard(input.device());
-  return layer_norm_cpu(input, normalized_shape, weight, bias, eps);
+std::tuple<Tensor, Tensor, Tensor> layer_norm_cuda(const Tensor& input_, IntArrayRef normalized_shape,
+                                                   const std::optional<Tensor>& weight_opt,
+                                                   const std::optional<Tensor>& bias_opt, double eps) {
+  const auto [m, n] = check_layer_norm_inputs(input_, normalized_shape, value_or_undefined(weight_opt),
+                                              value_or_undefined(bias_opt));
+  c10::cuda::CUDAGuard guard(input_.device());
+  const Tensor input = input_.contiguous();
+  const ScalarType acc = acc_type_of(input.scalar_type());
+  Tensor output = at::empty_like(input);
+  Tensor mean = at::empty({m}, acc, std::nullopt, input.device());
+  Tensor rstd = at::empty({m}, acc, std::nullopt, input.device());
+  if (m > 0 && n > 0) {
+    const Tensor weight = as_acc(value_or_undefined(weight_opt), acc);
+    const Tensor bias = as_acc(value_or_undefined(bias_opt), acc);
+    AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, input.scalar_type(), "layer_norm_cuda", [&] {
+      using acc_t = at::opmath_type<scalar_t>;
+      const cudaStream_t stream = at::cuda::getCurrentCUDAStream();
+      layer_norm_row_moments_kernel<scalar_t, acc_t><<<static_cast<unsigned>(m), kStatThreads, 0, stream>>>(
+          input.const_data_ptr<scalar_t>(), n, static_cast<acc_t>(eps), mean.mutable_data_ptr<acc_t>(),
+          rstd.mutable_data_ptr<acc_t>());
+      C10_CUDA_KERNEL_LAUNCH_CHECK();
+      layer_norm_forward_kernel<scalar_t, acc_t>
+          <<<static_cast<unsigned>(at::cuda::detail::GET_BLOCKS(input.numel(), 256)), 256, 0, stream>>>(
+              input.const_data_ptr<scalar_t>(), output.mutable_data_ptr<scalar_t>(), mean.const_data_ptr<acc_t>(),
+              rstd.const_data_ptr<acc_t>(), ptr_or_null<acc_t>(weight), ptr_or_null<acc_t>(bias), input.numel(), n);
+      C10_CUDA_KERNEL_LAUNCH_CHECK();
+    });
+  }
+  const auto shape = stat_shape(input, normalized_shape);
+  return std::make_tuple(output, mean.view(shape), rstd.view(shape));
 }
 
-std::tuple<Tensor, Tensor, Tensor> layer_norm_backward_cuda(const Tensor& grad_out, const Tensor& input,
-                                                            IntArrayRef normalized_shape, const Tensor& mean,
-                                                            const Tensor& rstd, const std::optional<Tensor>& weight,
-                                                            const std::optional<Tensor>& bias,
+std::tuple<Tensor, Tensor, Tensor> layer_norm_backward_cuda(const Tensor& grad_out_, const Tensor& input_,
+                                                            IntArrayRef normalized_shape, const Tensor& mean_,
+                                                            const Tensor& rstd_, const std::optional<Tensor>& weight_opt,
+                                                            const std::optional<Tensor>& bias_opt,
                                                             std::array<bool, 3> output_mask) {
-  c10::cuda::CUDAGuard guard(input.device());
-  return layer_norm_backward_cpu(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask);
+  const Tensor weight_in = value_or_undefined(weight_opt), bias_in = value_or_undefined(bias_opt);
+  const auto [m, n] = check_layer_norm_inputs(input_, normalized_shape, weight_in, bias_in);
+  c10::cuda::CUDAGuard guard(input_.device());
+  const Tensor input = input_.contiguous(), grad_out = grad_out_.contiguous();
+  const ScalarType acc = acc_type_of(input.scalar_type());
+  const Tensor mean = mean_.to(acc).contiguous(), rstd = rstd_.to(acc).contiguous();
+  Tensor grad_input, grad_weight, grad_bias;
+  if (output_mask[0]) {
+    grad_input = at::empty_like(input);
+    if (m > 0 && n > 0) {
+      const Tensor weight = as_acc(weight_in, acc);
+      AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, input.scalar_type(), "layer_norm_backward_cuda", [&] {
+        using acc_t = at::opmath_type<scalar_t>;
+        layer_norm_backward_input_kernel<scalar_t, acc_t>
+            <<<static_cast<unsigned>(m), kStatThreads, 0, at::cuda::getCurrentCUDAStream()>>>(
+                grad_out.const_data_ptr<scalar_t>(), input.const_data_ptr<scalar_t>(), mean.const_data_ptr<acc_t>(),
+                rstd.const_data_ptr<acc_t>(), ptr_or_null<acc_t>(weight), grad_input.mutable_data_ptr<scalar_t>(), n);
+        C10_CUDA_KERNEL_LAUNCH_CHECK();
+      });
+    }
+  }
+  // The parameters' gradients sum over the rows: the reduction kernel, on (M, N) views.
+  if ((output_mask[1] && weight_in.defined()) || (output_mask[2] && bias_in.defined())) {
+    const Tensor go = grad_out.reshape({m, n}).to(acc);
+    if (output_mask[1] && weight_in.defined()) {
+      const Tensor xhat = (input.reshape({m, n}).to(acc) - mean.reshape({m, 1})) * rstd.reshape({m, 1});
+      grad_weight = (go * xhat).sum(IntArrayRef{0}).reshape(weight_in.sizes()).to(weight_in.scalar_type());
+    }
+    if (output_mask[2] && bias_in.defined()) {
+      grad_bias = go.sum(IntArrayRef{0}).reshape(bias_in.sizes()).to(bias_in.scalar_type());
+    }
+  }
+  return std::make_tuple(grad_input, grad_weight, grad_bias);
 }
 
 }  // namespace at::native
