@@ -56,25 +56,15 @@ __host__ __device__ __forceinline__ WelfordData<acc_t> welford_combine(WelfordDa
   return {a.mean + delta * b.n / n, a.m2 + b.m2 + delta * delta * a.n * b.n / n, n};
 }
 
-// Block c handles channel c of an input viewed as (N, C, HW): its threads walk the channel's
-// N * HW values, each keeping its own WelfordData, then halve the number of partial results at
-// each step through shared memory until thread 0 holds the channel's. It writes the mean and
-// the biased variance's inverse standard deviation, 1 / sqrt(var + eps).
-template <typename scalar_t, typename acc_t>
-__global__ void batch_norm_collect_statistics_kernel(const scalar_t* __restrict__ input, int64_t batch,
-                                                     int64_t channels, int64_t hw, acc_t eps,
-                                                     acc_t* __restrict__ save_mean, acc_t* __restrict__ save_invstd,
-                                                     acc_t* __restrict__ batch_var) {
+// The block's combined WelfordData, returned to every thread: each thread's partial result goes
+// to shared memory, and at each step the lower half of the threads merges in the upper half's,
+// until the first slot holds the whole block's. Launched with kStatThreads threads a block.
+template <typename acc_t>
+__device__ WelfordData<acc_t> block_welford(WelfordData<acc_t> w) {
   __shared__ acc_t s_mean[kStatThreads];
   __shared__ acc_t s_m2[kStatThreads];
   __shared__ acc_t s_n[kStatThreads];
-  const int64_t c = blockIdx.x;
   const int tid = threadIdx.x;
-  WelfordData<acc_t> w{0, 0, 0};
-  for (int64_t i = tid; i < batch * hw; i += blockDim.x) {
-    const int64_t b = i / hw, s = i % hw;
-    w = welford_add(w, static_cast<acc_t>(input[(b * channels + c) * hw + s]));
-  }
   s_mean[tid] = w.mean;
   s_m2[tid] = w.m2;
   s_n[tid] = w.n;
@@ -90,9 +80,48 @@ __global__ void batch_norm_collect_statistics_kernel(const scalar_t* __restrict_
     }
     __syncthreads();
   }
+  return {s_mean[0], s_m2[0], s_n[0]};
+}
+
+// The same halving for two plain sums: on return every thread holds the block's totals.
+template <typename acc_t>
+__device__ void block_sum2(acc_t& a, acc_t& b) {
+  __shared__ acc_t s_a[kStatThreads];
+  __shared__ acc_t s_b[kStatThreads];
+  const int tid = threadIdx.x;
+  s_a[tid] = a;
+  s_b[tid] = b;
+  __syncthreads();
+  for (int half = blockDim.x / 2; half > 0; half /= 2) {
+    if (tid < half) {
+      s_a[tid] += s_a[tid + half];
+      s_b[tid] += s_b[tid + half];
+    }
+    __syncthreads();
+  }
+  a = s_a[0];
+  b = s_b[0];
+}
+
+// Block c handles channel c of an input viewed as (N, C, HW): its threads walk the channel's
+// N * HW values, each keeping its own WelfordData, then merge them (block_welford). It writes the mean and
+// the biased variance's inverse standard deviation, 1 / sqrt(var + eps).
+template <typename scalar_t, typename acc_t>
+__global__ void batch_norm_collect_statistics_kernel(const scalar_t* __restrict__ input, int64_t batch,
+                                                     int64_t channels, int64_t hw, acc_t eps,
+                                                     acc_t* __restrict__ save_mean, acc_t* __restrict__ save_invstd,
+                                                     acc_t* __restrict__ batch_var) {
+  const int64_t c = blockIdx.x;
+  const int tid = threadIdx.x;
+  WelfordData<acc_t> w{0, 0, 0};
+  for (int64_t i = tid; i < batch * hw; i += blockDim.x) {
+    const int64_t b = i / hw, s = i % hw;
+    w = welford_add(w, static_cast<acc_t>(input[(b * channels + c) * hw + s]));
+  }
+  const WelfordData<acc_t> total = block_welford(w);
   if (tid == 0) {
-    const acc_t var = s_n[0] > 0 ? s_m2[0] / s_n[0] : acc_t(0);
-    save_mean[c] = s_mean[0];
+    const acc_t var = total.n > 0 ? total.m2 / total.n : acc_t(0);
+    save_mean[c] = total.mean;
     save_invstd[c] = acc_t(1) / std::sqrt(var + eps);
     batch_var[c] = var;
   }
@@ -113,14 +142,12 @@ __global__ void batch_norm_transform_input_kernel(const scalar_t* __restrict__ i
   }
 }
 
-// Per channel: sum(dy) and sum(dy * (x - mean)), reduced through shared memory as above.
+// Per channel: sum(dy) and sum(dy * (x - mean)), combined across the block (block_sum2).
 template <typename scalar_t, typename acc_t>
 __global__ void batch_norm_backward_reduce_kernel(const scalar_t* __restrict__ grad_out,
                                                   const scalar_t* __restrict__ input, const acc_t* __restrict__ mean,
                                                   int64_t batch, int64_t channels, int64_t hw,
                                                   acc_t* __restrict__ sum_dy, acc_t* __restrict__ sum_dy_xmu) {
-  __shared__ acc_t s_dy[kStatThreads];
-  __shared__ acc_t s_dy_xmu[kStatThreads];
   const int64_t c = blockIdx.x;
   const int tid = threadIdx.x;
   acc_t dy_sum = 0, dy_xmu_sum = 0;
@@ -130,19 +157,10 @@ __global__ void batch_norm_backward_reduce_kernel(const scalar_t* __restrict__ g
     dy_sum += dy;
     dy_xmu_sum += dy * (static_cast<acc_t>(input[offset]) - mean[c]);
   }
-  s_dy[tid] = dy_sum;
-  s_dy_xmu[tid] = dy_xmu_sum;
-  __syncthreads();
-  for (int half = blockDim.x / 2; half > 0; half /= 2) {
-    if (tid < half) {
-      s_dy[tid] += s_dy[tid + half];
-      s_dy_xmu[tid] += s_dy_xmu[tid + half];
-    }
-    __syncthreads();
-  }
+  block_sum2(dy_sum, dy_xmu_sum);
   if (tid == 0) {
-    sum_dy[c] = s_dy[0];
-    sum_dy_xmu[c] = s_dy_xmu[0];
+    sum_dy[c] = dy_sum;
+    sum_dy_xmu[c] = dy_xmu_sum;
   }
 }
 
@@ -171,38 +189,21 @@ __global__ void batch_norm_backward_elemt_kernel(const scalar_t* __restrict__ gr
 // [end marker: batch_norm_backward_elemt]
 
 // [marker: layer_norm_kernels]
-// Row r of an input viewed as (M, N): its Welford statistics, merged across the block through
-// shared memory as batch norm's channels are, written as mean[r] and rstd[r] = 1 / sqrt(var + eps).
+// Row r of an input viewed as (M, N): its Welford statistics, merged across the block as batch
+// norm's channels are, written as mean[r] and rstd[r] = 1 / sqrt(var + eps).
 template <typename scalar_t, typename acc_t>
 __global__ void layer_norm_row_moments_kernel(const scalar_t* __restrict__ input, int64_t n, acc_t eps,
                                               acc_t* __restrict__ mean, acc_t* __restrict__ rstd) {
-  __shared__ acc_t s_mean[kStatThreads];
-  __shared__ acc_t s_m2[kStatThreads];
-  __shared__ acc_t s_n[kStatThreads];
   const int64_t r = blockIdx.x;
   const int tid = threadIdx.x;
   WelfordData<acc_t> w{0, 0, 0};
   for (int64_t j = tid; j < n; j += blockDim.x) {
     w = welford_add(w, static_cast<acc_t>(input[r * n + j]));
   }
-  s_mean[tid] = w.mean;
-  s_m2[tid] = w.m2;
-  s_n[tid] = w.n;
-  __syncthreads();
-  for (int half = blockDim.x / 2; half > 0; half /= 2) {
-    if (tid < half) {
-      const WelfordData<acc_t> merged =
-          welford_combine(WelfordData<acc_t>{s_mean[tid], s_m2[tid], s_n[tid]},
-                          WelfordData<acc_t>{s_mean[tid + half], s_m2[tid + half], s_n[tid + half]});
-      s_mean[tid] = merged.mean;
-      s_m2[tid] = merged.m2;
-      s_n[tid] = merged.n;
-    }
-    __syncthreads();
-  }
+  const WelfordData<acc_t> total = block_welford(w);
   if (tid == 0) {
-    mean[r] = s_mean[0];
-    rstd[r] = acc_t(1) / std::sqrt(s_m2[0] / s_n[0] + eps);
+    mean[r] = total.mean;
+    rstd[r] = acc_t(1) / std::sqrt(total.m2 / total.n + eps);
   }
 }
 
@@ -222,14 +223,12 @@ __global__ void layer_norm_forward_kernel(const scalar_t* __restrict__ input, sc
 
 // The backward of one row, with g = dy * weight and xhat = (x - mean) * rstd:
 //   dx = rstd * (g - sum(g) / N - xhat * sum(g * xhat) / N)
-// One block per row: the two sums through shared memory, then each thread its elements.
+// One block per row: the two sums (block_sum2), then each thread its elements.
 template <typename scalar_t, typename acc_t>
 __global__ void layer_norm_backward_input_kernel(const scalar_t* __restrict__ grad_out,
                                                  const scalar_t* __restrict__ input, const acc_t* __restrict__ mean,
                                                  const acc_t* __restrict__ rstd, const acc_t* __restrict__ weight,
                                                  scalar_t* __restrict__ grad_input, int64_t n) {
-  __shared__ acc_t s_g[kStatThreads];
-  __shared__ acc_t s_g_xhat[kStatThreads];
   const int64_t r = blockIdx.x;
   const int tid = threadIdx.x;
   acc_t g_sum = 0, g_xhat_sum = 0;
@@ -238,17 +237,8 @@ __global__ void layer_norm_backward_input_kernel(const scalar_t* __restrict__ gr
     g_sum += g;
     g_xhat_sum += g * (static_cast<acc_t>(input[r * n + j]) - mean[r]) * rstd[r];
   }
-  s_g[tid] = g_sum;
-  s_g_xhat[tid] = g_xhat_sum;
-  __syncthreads();
-  for (int half = blockDim.x / 2; half > 0; half /= 2) {
-    if (tid < half) {
-      s_g[tid] += s_g[tid + half];
-      s_g_xhat[tid] += s_g_xhat[tid + half];
-    }
-    __syncthreads();
-  }
-  const acc_t mean_g = s_g[0] / static_cast<acc_t>(n), mean_g_xhat = s_g_xhat[0] / static_cast<acc_t>(n);
+  block_sum2(g_sum, g_xhat_sum);
+  const acc_t mean_g = g_sum / static_cast<acc_t>(n), mean_g_xhat = g_xhat_sum / static_cast<acc_t>(n);
   for (int64_t j = tid; j < n; j += blockDim.x) {
     const acc_t g = static_cast<acc_t>(grad_out[r * n + j]) * (weight != nullptr ? weight[j] : acc_t(1));
     const acc_t xhat = (static_cast<acc_t>(input[r * n + j]) - mean[r]) * rstd[r];
@@ -399,8 +389,11 @@ std::tuple<Tensor, Tensor, Tensor> batch_norm_backward_cuda(
 std::tuple<Tensor, Tensor, Tensor> layer_norm_cuda(const Tensor& input_, IntArrayRef normalized_shape,
                                                    const std::optional<Tensor>& weight_opt,
                                                    const std::optional<Tensor>& bias_opt, double eps) {
-  const auto [m, n] = check_layer_norm_inputs(input_, normalized_shape, value_or_undefined(weight_opt),
-                                              value_or_undefined(bias_opt));
+  // (M, N) as plain variables: the kernels' launch lambdas capture them.
+  const std::pair<int64_t, int64_t> mn = check_layer_norm_inputs(input_, normalized_shape,
+                                                                 value_or_undefined(weight_opt),
+                                                                 value_or_undefined(bias_opt));
+  const int64_t m = mn.first, n = mn.second;
   c10::cuda::CUDAGuard guard(input_.device());
   const Tensor input = input_.contiguous();
   const ScalarType acc = acc_type_of(input.scalar_type());
@@ -434,7 +427,8 @@ std::tuple<Tensor, Tensor, Tensor> layer_norm_backward_cuda(const Tensor& grad_o
                                                             const std::optional<Tensor>& bias_opt,
                                                             std::array<bool, 3> output_mask) {
   const Tensor weight_in = value_or_undefined(weight_opt), bias_in = value_or_undefined(bias_opt);
-  const auto [m, n] = check_layer_norm_inputs(input_, normalized_shape, weight_in, bias_in);
+  const std::pair<int64_t, int64_t> mn = check_layer_norm_inputs(input_, normalized_shape, weight_in, bias_in);
+  const int64_t m = mn.first, n = mn.second;
   c10::cuda::CUDAGuard guard(input_.device());
   const Tensor input = input_.contiguous(), grad_out = grad_out_.contiguous();
   const ScalarType acc = acc_type_of(input.scalar_type());
