@@ -1,5 +1,6 @@
-// aten/src/ATen/native/Pool.h - the output size of a pooling window and the checks of a 2-d pooling's
-// arguments, shared by the CPU kernels (Pooling.cpp) and the CUDA ones (cuda/DilatedMaxPool2d.cu).
+// aten/src/ATen/native/Pool.h - the output size of a pooling window, the checks of a 2-d pooling's
+// arguments and the windows of average pooling, shared by the CPU kernels (Pooling.cpp) and the
+// CUDA ones (cuda/DilatedMaxPool2d.cu, cuda/AveragePool2d.cu).
 // Mirrors PyTorch's aten/src/ATen/native/Pool.h (pooling_output_shape, pool2d_shape_check).
 // Guide: docs/source/internals/python_layer.rst.
 #pragma once
