@@ -21,6 +21,12 @@ if(USE_CUDA)
     endif()
     enable_language(CUDA)
     find_package(CUDAToolkit REQUIRED)
+    # cuBLAS ships with the full toolkit but not with every install of nvcc: without it the GPU
+    # build's gemm is the tree's own tiled kernel (aten/src/ATen/cuda/CUDABlas.cu).
+    if(USE_CUBLAS AND NOT TARGET CUDA::cublas)
+      message(STATUS "cuBLAS not found: GPU matrix products use the tiled kernel (USE_CUBLAS=0)")
+      set(USE_CUBLAS OFF CACHE BOOL "Matrix products on a GPU through cuBLAS" FORCE)
+    endif()
     set(CMAKE_CUDA_STANDARD 17)
   else()
     message(STATUS "nvcc not found: building without CUDA (USE_CUDA=0)")

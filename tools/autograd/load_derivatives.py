@@ -189,6 +189,9 @@ def load_derivatives(path: str, native_functions: List[NativeFunction]) -> List[
             raise ValueError(f"derivatives.yaml: {func.full_name} is not in native_functions.yaml")
         func = by_name[func.full_name].func
         base = func.name[:-1] if func.is_inplace else func.name
+        # nll_loss_forward's node is NllLossBackward0, as in PyTorch: the _forward is dropped.
+        if base.endswith("_forward"):
+            base = base[: -len("_forward")]
         op = f"{camel(base)}Backward{counters[base]}"
         counters[base] += 1
         derivatives = []

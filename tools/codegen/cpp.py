@@ -80,6 +80,8 @@ def default_value(arg: Argument) -> str:
         return "c10::MemoryFormat::Contiguous"
     if d == "long":
         return "at::kLong"
+    if d in ("Mean", "Sum"):  # int reduction=Mean (ATen/core/Reduction.h)
+        return f"at::Reduction::{d}"
     if d.startswith('"') or d.startswith("'"):
         return '"' + d[1:-1] + '"'
     if t.base == "int" and t.is_list:

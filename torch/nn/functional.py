@@ -290,17 +290,40 @@ def _warn_size(input: Tensor, target: Tensor) -> None:
         )
 
 
+def _broadcast_pair(a: Tensor, b: Tensor):
+    """a and b expanded to their common shape (torch.broadcast_tensors of two tensors), with
+    the broadcast's error when they have none."""
+    shape = []
+    for k in range(1, max(a.dim(), b.dim()) + 1):
+        x = a.size(-k) if k <= a.dim() else 1
+        y = b.size(-k) if k <= b.dim() else 1
+        if x != y and x != 1 and y != 1:
+            dim = max(a.dim(), b.dim()) - k
+            raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b ({y}) "
+                               f"at non-singleton dimension {dim}")
+        shape.insert(0, y if x == 1 else x)
+    return a.expand(shape), b.expand(shape)
+
+
 def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
              weight: Optional[Tensor] = None) -> Tensor:
-    r"""(x - y)^2, reduced."""
-    reduction = _legacy_reduction(size_average, reduce, reduction)
+    r"""(x - y)^2, reduced: the native mse_loss (aten/src/ATen/native/Loss.cpp), or, with a
+    weight, the weighted squares summed and divided by the summed weights."""
     _warn_size(input, target)
-    if not (input.dtype.is_floating_point or input.dtype.is_complex):
-        raise NotImplementedError(f"\"mse_cpu\" not implemented for '{_legacy_dtype_name(input.dtype)}'")
-    loss = (input - target).pow(2)
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    expanded_input, expanded_target = _broadcast_pair(input, target)
     if weight is not None:
-        loss = loss * weight
-    return _apply_loss_reduction(loss, reduction)
+        if weight.size() != input.size():
+            raise ValueError("Weights and input must have the same size.")
+        weighted = (expanded_input - expanded_target).pow(2) * weight
+        if reduction == "none":
+            return weighted
+        if reduction == "sum":
+            return weighted.sum()
+        if reduction == "mean":
+            return weighted.sum() / weight.sum()
+        raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'.")
+    return torch._C._nn.mse_loss(expanded_input, expanded_target, _Reduction.get_enum(reduction))
 
 
 def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
@@ -333,40 +356,10 @@ def nll_loss(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, siz
              ignore_index: int = -100, reduce=None, reduction: str = "mean") -> Tensor:
     r"""-weight[y_n] * x[n, y_n]: input holds log-probabilities, (N, C) or (N, C, d1, ...) or (C,);
     target the class indices, (N,) or (N, d1, ...) or (). 'mean' divides by the summed
-    weights of the targets that are not ignore_index."""
+    weights of the targets that are not ignore_index. The native nll_loss_nd
+    (aten/src/ATen/native/LossNLL.cpp) checks the shapes and picks the kernel."""
     reduction = _legacy_reduction(size_average, reduce, reduction)
-    enum = _Reduction.get_enum(reduction)
-    if input.dim() < 1:
-        raise ValueError(f"Expected 1 or more dimensions (got {input.dim()})")
-    if target.dtype not in (torch.int64, torch.uint8):
-        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_dtype_name(target.dtype)}")
-    if input.dim() != 1 and input.size(0) != target.size(0):
-        raise ValueError(
-            f"Expected input batch_size ({input.size(0)}) to match target batch_size ({target.size(0)})."
-        )
-    class_dim = 0 if input.dim() == 1 else 1
-    n_classes = input.size(class_dim)
-    if weight is not None and weight.numel() != n_classes:
-        raise RuntimeError(
-            f"weight tensor should be defined either for all {n_classes} classes or no classes but got weight "
-            f"tensor of shape: {list(weight.shape)}"
-        )
-    target = target.to(torch.int64)
-    ignored = target == ignore_index
-    bad = ~ignored & ((target < 0) | (target >= n_classes))
-    if bool(bad.any()):
-        raise IndexError(f"Target {int(target[bad].flatten()[0])} is out of bounds.")
-    safe_target = torch.where(ignored, torch.zeros_like(target), target)
-    picked = input.gather(class_dim, safe_target.unsqueeze(class_dim)).squeeze(class_dim)
-    w = weight.index_select(0, safe_target.flatten()).view(safe_target.shape) if weight is not None \
-        else torch.ones_like(picked)
-    w = torch.where(ignored, torch.zeros_like(w), w)
-    loss = -picked * w
-    if enum == 0:
-        return loss
-    if enum == 2:
-        return loss.sum()
-    return loss.sum() / w.sum()
+    return torch._C._nn.nll_loss_nd(input, target, weight, _Reduction.get_enum(reduction), ignore_index)
 
 
 def _dtype_name(dtype) -> str:
@@ -432,26 +425,17 @@ def cross_entropy(input: Tensor, target: Tensor, weight: Optional[Tensor] = None
 def binary_cross_entropy(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average=None,
                          reduce=None, reduction: str = "mean") -> Tensor:
     r"""-w (y log x + (1 - y) log(1 - x)) for probabilities x; each log is clamped at -100
-    (as PyTorch's kernel does) so x = 0 or 1 gives a finite loss."""
-    reduction = _legacy_reduction(size_average, reduce, reduction)
-    _Reduction.get_enum(reduction)  # a bad name is a ValueError before anything else
+    (as PyTorch's kernel does) so x = 0 or 1 gives a finite loss. The native
+    binary_cross_entropy (aten/src/ATen/native/Loss.cpp, cuda/Loss.cu) computes it."""
+    reduction_enum = _Reduction.get_enum(_legacy_reduction(size_average, reduce, reduction))
     if target.size() != input.size():
         raise ValueError(
             f"Using a target size ({target.size()}) that is different to the input size ({input.size()}) is "
             "deprecated. Please ensure they have the same size."
         )
-    if target.dtype != input.dtype:
-        # PyTorch's kernel runs one TensorIterator over input and target: one dtype.
-        raise RuntimeError(f"Found dtype {_legacy_dtype_name(target.dtype)} but expected {_legacy_dtype_name(input.dtype)}")
-    # "not in [0, 1]" rather than "< 0 or > 1": NaN is refused too, as PyTorch's kernel does.
-    if not bool(((input >= 0) & (input <= 1)).all()):
-        raise RuntimeError("all elements of input should be between 0 and 1")
-    log_x = torch.clamp(torch.log(input), min=-100)
-    log_1mx = torch.clamp(torch.log(1 - input), min=-100)
-    loss = -(target * log_x + (1 - target) * log_1mx)
     if weight is not None:
-        loss = loss * weight
-    return _apply_loss_reduction(loss, reduction)
+        weight = weight.expand(_broadcast_pair(target, weight)[0].shape)
+    return torch._C._nn.binary_cross_entropy(input, target, weight, reduction_enum)
 
 
 def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Optional[Tensor] = None,

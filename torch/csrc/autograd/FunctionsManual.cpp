@@ -788,4 +788,19 @@ Tensor roll_backward(const Tensor& grad, IntArrayRef shifts, IntArrayRef dims) {
   return grad.roll(back, dims);
 }
 
+// d/dy of -w (y log x + (1 - y) log(1 - x)) is -w (log x - log(1 - x)), the logs clamped at
+// -100 as the forward clamps them (PyTorch's FunctionsManual.cpp formula).
+Tensor binary_cross_entropy_target_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
+                                            const std::optional<Tensor>& weight, int64_t reduction) {
+  Tensor grad_target = at::clamp_min(at::log(1 - self), -100) - at::clamp_min(at::log(self), -100);
+  grad_target = grad_target * grad;
+  if (weight.has_value() && weight->defined()) {
+    grad_target = grad_target * *weight;
+  }
+  if (reduction == at::Reduction::Mean) {
+    grad_target = grad_target / target.numel();
+  }
+  return grad_target;
+}
+
 }  // namespace torch::autograd::generated::details

@@ -134,4 +134,8 @@ std::vector<Tensor> stack_tensors_backward(const Tensor& grad, int64_t dim, cons
 Tensor repeat_backward(const Tensor& grad, IntArrayRef repeats, IntArrayRef input_sizes);
 Tensor roll_backward(const Tensor& grad, IntArrayRef shifts, IntArrayRef dims);
 
+// ---- losses ----
+Tensor binary_cross_entropy_target_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
+                                            const std::optional<Tensor>& weight, int64_t reduction);
+
 }  // namespace torch::autograd::generated::details

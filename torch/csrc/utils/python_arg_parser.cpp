@@ -180,7 +180,14 @@ void FunctionParameter::set_default_str(const std::string& str) {
     case ParameterType::TENSOR:
       TORCH_CHECK(false, "default value for Tensor must be none, got: ", str);
     case ParameterType::INT64:
-      default_int = std::stoll(str);
+      // `int reduction=Mean` (ATen/core/Reduction.h) is the one named int default.
+      if (str == "Mean") {
+        default_int = at::Reduction::Mean;
+      } else if (str == "Sum") {
+        default_int = at::Reduction::Sum;
+      } else {
+        default_int = std::stoll(str);
+      }
       break;
     case ParameterType::BOOL:
       default_bool = (str == "True" || str == "true");

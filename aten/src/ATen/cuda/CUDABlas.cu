@@ -1,9 +1,11 @@
-// aten/src/ATen/cuda/CUDABlas.cu - at::cuda::blas::gemm and bgemm as a tiled shared-memory kernel:
-// each block computes a 64 x 64 tile of C (16 wide on a short side), staging 64 x 16 slices of A
-// and B through shared memory, each of its threads accumulating a 4 x 4 patch in registers. PyTorch's
-// aten/src/ATen/cuda/CUDABlas.cpp hands the same calls to cuBLAS; this kernel is the textbook
-// design cuBLAS refines (double buffering, tensor cores, autotuned tile shapes).
-// Guide: docs/source/internals/cuda_gemm.rst.
+// aten/src/ATen/cuda/CUDABlas.cu - at::cuda::blas::gemm and bgemm. Where the toolkit has cuBLAS
+// (AT_CUBLAS_ENABLED, a GPU build with USE_CUBLAS) they call it, as PyTorch's
+// aten/src/ATen/cuda/CUDABlas.cpp does. Everywhere else (the simulated device, a toolkit
+// without cuBLAS, USE_CUBLAS=OFF) they run this tree's tiled shared-memory kernel: each block
+// computes a 64 x 64 tile of C (16 wide on a short side), staging 64 x 16 slices of A and B
+// through shared memory, each of its threads accumulating a 4 x 4 patch in registers. That
+// kernel is the textbook design cuBLAS refines (double buffering, tensor cores, autotuned tile
+// shapes). Guide: docs/source/internals/cuda_gemm.rst.
 #include <ATen/Dispatch.h>
 #include <ATen/OpMathType.h>
 #include <ATen/cuda/CUDABlas.h>
@@ -14,6 +16,13 @@
 
 #include <algorithm>
 #include <limits>
+
+#ifdef AT_CUBLAS_ENABLED
+#include <cublas_v2.h>
+#include <c10/cuda/CUDAFunctions.h>
+
+#include <unordered_map>
+#endif
 
 namespace at::cuda::blas {
 namespace {
@@ -170,20 +179,113 @@ void launch_gemm(char transa, char transb, int64_t m, int64_t n, int64_t k, at::
 }
 // [end marker: gemm_tile_choice]
 
+#ifdef AT_CUBLAS_ENABLED
+// [marker: cublas_path]
+#define TORCH_CUDABLAS_CHECK(EXPR)                                                         \
+  do {                                                                                     \
+    const cublasStatus_t __status = EXPR;                                                  \
+    TORCH_CHECK(__status == CUBLAS_STATUS_SUCCESS, "CUDA error: ", cublasGetStatusString(__status), \
+                " when calling `" #EXPR "`");                                              \
+  } while (0)
+
+// One cuBLAS handle per device and thread, made on first use and kept (PyTorch's
+// getCurrentCUDABlasHandle in aten/src/ATen/cuda/CublasHandlePool.cpp pools them likewise); each
+// call binds it to the current stream, so the product queues behind the kernels before it.
+cublasHandle_t getCurrentCUDABlasHandle() {
+  thread_local std::unordered_map<c10::DeviceIndex, cublasHandle_t> handles;
+  const c10::DeviceIndex device = c10::cuda::current_device();
+  auto it = handles.find(device);
+  if (it == handles.end()) {
+    cublasHandle_t handle;
+    TORCH_CUDABLAS_CHECK(cublasCreate(&handle));
+    it = handles.emplace(device, handle).first;
+  }
+  TORCH_CUDABLAS_CHECK(cublasSetStream(it->second, at::cuda::getCurrentCUDAStream()));
+  return it->second;
+}
+
+cublasOperation_t to_cublas_op(char trans) {
+  return trans == 'n' || trans == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T;
+}
+
+// cuBLAS counts in int: bigger products take the tiled kernel.
+bool fits_cublas(std::initializer_list<int64_t> values) {
+  return std::all_of(values.begin(), values.end(),
+                     [](int64_t v) { return v <= std::numeric_limits<int>::max(); });
+}
+
+template <typename T>
+cudaDataType_t cublas_dtype() {
+  if constexpr (std::is_same_v<T, c10::Half>) {
+    return CUDA_R_16F;
+  } else if constexpr (std::is_same_v<T, c10::BFloat16>) {
+    return CUDA_R_16BF;
+  } else if constexpr (std::is_same_v<T, float>) {
+    return CUDA_R_32F;
+  } else if constexpr (std::is_same_v<T, double>) {
+    return CUDA_R_64F;
+  } else if constexpr (std::is_same_v<T, c10::complex<float>>) {
+    return CUDA_C_32F;
+  } else {
+    return CUDA_C_64F;
+  }
+}
+
+template <typename T>
+cublasComputeType_t cublas_compute_type() {
+  // Half and BFloat16 accumulate in float, as their opmath_type (and PyTorch's default) says.
+  if constexpr (std::is_same_v<T, double> || std::is_same_v<T, c10::complex<double>>) {
+    return CUBLAS_COMPUTE_64F;
+  } else {
+    return CUBLAS_COMPUTE_32F;
+  }
+}
+
+// One strided-batched call covers gemm (one batch) and bgemm: cublasGemmStridedBatchedEx takes
+// every dtype here, with alpha and beta in the compute type (opmath_type).
+template <typename Dtype>
+void cublas_gemm(char transa, char transb, int64_t m, int64_t n, int64_t k, at::opmath_type<Dtype> alpha,
+                 const Dtype* a, int64_t lda, int64_t stridea, const Dtype* b, int64_t ldb, int64_t strideb,
+                 at::opmath_type<Dtype> beta, Dtype* c, int64_t ldc, int64_t stridec, int64_t num_batches) {
+  TORCH_CUDABLAS_CHECK(cublasGemmStridedBatchedEx(
+      getCurrentCUDABlasHandle(), to_cublas_op(transa), to_cublas_op(transb), static_cast<int>(m),
+      static_cast<int>(n), static_cast<int>(k), &alpha, a, cublas_dtype<Dtype>(), static_cast<int>(lda), stridea, b,
+      cublas_dtype<Dtype>(), static_cast<int>(ldb), strideb, &beta, c, cublas_dtype<Dtype>(), static_cast<int>(ldc),
+      stridec, static_cast<int>(num_batches), cublas_compute_type<Dtype>(), CUBLAS_GEMM_DEFAULT));
+}
+// [end marker: cublas_path]
+#endif
+
+// cuBLAS when the build has it and the sizes fit its ints, else the tiled kernel.
+template <typename Dtype>
+void gemm_any(char transa, char transb, int64_t m, int64_t n, int64_t k, at::opmath_type<Dtype> alpha,
+              const Dtype* a, int64_t lda, int64_t stridea, const Dtype* b, int64_t ldb, int64_t strideb,
+              at::opmath_type<Dtype> beta, Dtype* c, int64_t ldc, int64_t stridec, int64_t num_batches) {
+#ifdef AT_CUBLAS_ENABLED
+  if (m > 0 && n > 0 && k > 0 && num_batches > 0 && fits_cublas({m, n, k, lda, ldb, ldc, num_batches})) {
+    cublas_gemm<Dtype>(transa, transb, m, n, k, alpha, a, std::max<int64_t>(lda, 1), stridea, b,
+                       std::max<int64_t>(ldb, 1), strideb, beta, c, std::max<int64_t>(ldc, 1), stridec, num_batches);
+    return;
+  }
+#endif
+  launch_gemm<Dtype>(transa, transb, m, n, k, alpha, a, lda, stridea, b, ldb, strideb, beta, c, ldc, stridec,
+                     num_batches);
+}
+
 }  // namespace
 
 template <typename Dtype>
 void gemm(char transa, char transb, int64_t m, int64_t n, int64_t k, at::opmath_type<Dtype> alpha, const Dtype* a,
           int64_t lda, const Dtype* b, int64_t ldb, at::opmath_type<Dtype> beta, Dtype* c, int64_t ldc) {
-  launch_gemm<Dtype>(transa, transb, m, n, k, alpha, a, lda, 0, b, ldb, 0, beta, c, ldc, 0, 1);
+  gemm_any<Dtype>(transa, transb, m, n, k, alpha, a, lda, 0, b, ldb, 0, beta, c, ldc, 0, 1);
 }
 
 template <typename Dtype>
 void bgemm(char transa, char transb, int64_t m, int64_t n, int64_t k, at::opmath_type<Dtype> alpha, const Dtype* a,
            int64_t lda, int64_t stridea, const Dtype* b, int64_t ldb, int64_t strideb, at::opmath_type<Dtype> beta,
            Dtype* c, int64_t ldc, int64_t stridec, int64_t num_batches) {
-  launch_gemm<Dtype>(transa, transb, m, n, k, alpha, a, lda, stridea, b, ldb, strideb, beta, c, ldc, stridec,
-                     num_batches);
+  gemm_any<Dtype>(transa, transb, m, n, k, alpha, a, lda, stridea, b, ldb, strideb, beta, c, ldc, stridec,
+                  num_batches);
 }
 
 #define INSTANTIATE_GEMM(Dtype)                                                                                      \

@@ -1,8 +1,8 @@
 // aten/src/ATen/cuda/CUDABlas.h - at::cuda::blas::gemm and bgemm: BLAS's matrix product on a CUDA
 // device, column-major, with BLAS's transposition flags and leading dimensions. Mirrors PyTorch's
-// aten/src/ATen/cuda/CUDABlas.h, whose gemm calls cuBLAS. This tree's toolkit has no cuBLAS, so
-// both are this tree's own tiled shared-memory kernel (CUDABlas.cu), on a GPU and on the
-// simulated device alike. Guide: docs/source/internals/cuda_gemm.rst.
+// aten/src/ATen/cuda/CUDABlas.h. A GPU build whose toolkit has cuBLAS calls it; the simulated
+// device, and a toolkit without cuBLAS, run this tree's own tiled shared-memory kernel
+// (CUDABlas.cu). Guide: docs/source/internals/cuda_gemm.rst.
 #pragma once
 
 #include <ATen/OpMathType.h>

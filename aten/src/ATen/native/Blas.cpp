@@ -1,4 +1,4 @@
-// aten/src/ATen/native/Blas.cpp - mm, bmm, addmm, mv, dot: checks, output shapes, then cpublas::gemm.
+// aten/src/ATen/native/Blas.cpp - mm, bmm, baddbmm, addmm, addmv, mv, dot: checks, output shapes, then cpublas::gemm.
 // Mirrors PyTorch's aten/src/ATen/native/LinearAlgebra.cpp (addmm_impl_cpu_, bmm_out_or_baddbmm_)
 // and Blas.cpp (addmv, dot). Guide: docs/source/internals/one_call.rst.
 //
@@ -125,6 +125,38 @@ void dot_check(const Tensor& self, const Tensor& tensor) {
               tensor.numel(), " elements respectively");
 }
 
+// addmv: self is a vector of the result's length m, or one element broadcast to it.
+void addmv_check(const Tensor& self, const Tensor& mat, const Tensor& vec) {
+  TORCH_CHECK(mat.dim() == 2 && vec.dim() == 1 && self.dim() <= 1, "vector + matrix @ vector expected, got ",
+              self.dim(), ", ", mat.dim(), ", ", vec.dim());
+  TORCH_CHECK(mat.size(1) == vec.size(0) && (mat.size(0) == self.numel() || self.numel() == 1),
+              "size mismatch, got input (", self.dim() == 0 ? 1 : self.size(0), "), mat (", mat.size(0), "x",
+              mat.size(1), "), vec (", vec.size(0), ")");
+  TORCH_CHECK(self.scalar_type() == mat.scalar_type() && mat.scalar_type() == vec.scalar_type(),
+              "addmv input tensors must have the same dtype, but got ", self.scalar_type(), ", ", mat.scalar_type(),
+              ", and ", vec.scalar_type());
+}
+
+void addmv_inplace_check(const Tensor& self, const Tensor& mat) {
+  TORCH_CHECK(self.dim() == 1 && self.size(0) == mat.size(0), "Bad in-place call: input tensor size ", self.sizes(),
+              " and output tensor size [", mat.size(0), "] should match");
+}
+
+// baddbmm: self broadcasts to the (b x m x n) result (expand's error otherwise).
+void baddbmm_check(const Tensor& self, const Tensor& batch1, const Tensor& batch2) {
+  TORCH_CHECK(self.dtype() == batch1.dtype() && batch1.dtype() == batch2.dtype(),
+              "Input dtypes must be the same, got: input ", self.dtype(), ", batch1: ", batch1.dtype(),
+              ", batch2: ", batch2.dtype());
+  bmm_check(batch1, batch2);
+}
+
+void baddbmm_inplace_check(const Tensor& self, const Tensor& batch1, const Tensor& batch2) {
+  TORCH_CHECK(self.dim() == 3 && self.size(0) == batch1.size(0) && self.size(1) == batch1.size(1) &&
+                  self.size(2) == batch2.size(2),
+              "Bad in-place call: input tensor size ", self.sizes(), " and output tensor size [", batch1.size(0),
+              ", ", batch1.size(1), ", ", batch2.size(2), "] should match");
+}
+
 void addmm_inplace_check(const Tensor& self, const Tensor& mat1, const Tensor& mat2) {
   TORCH_CHECK(self.dim() == 2 && self.size(0) == mat1.size(0) && self.size(1) == mat2.size(1),
               "Bad in-place call: input tensor size ", self.sizes(), " and output tensor size [", mat1.size(0), ", ",
@@ -173,16 +205,17 @@ Tensor& addmm_(Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scala
 
 // ---- bmm ----
 
+namespace {
+
 // [marker: bmm_out]
-// One gemm per batch entry. BLAS dtypes loop on this thread (BLAS has its own threads);
-// the fallback kernel shares the batch out between threads instead.
-Tensor& bmm_out(const Tensor& self, const Tensor& mat2, Tensor& out) {
-  bmm_check(self, mat2);
-  check_out_dtype(out, self.scalar_type());
+// out = beta * out + alpha * (self @ mat2) for every matrix of the batch (out already holds
+// the self of baddbmm when beta != 0): one gemm per batch entry. BLAS dtypes loop on this
+// thread (BLAS has its own threads); the fallback kernel shares the batch out between
+// threads instead.
+void baddbmm_impl_cpu_(Tensor& out, const Tensor& self, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) {
   const int64_t bs = self.size(0), m = self.size(1), k = self.size(2), n = mat2.size(2);
-  resize_output(out, {bs, m, n});
   if (out.numel() == 0 || out.is_meta()) {
-    return out;
+    return;
   }
   const bool blas = cpublas::blas_enabled_for(out.scalar_type());
   auto readable3 = [&](const Tensor& t) {
@@ -190,14 +223,18 @@ Tensor& bmm_out(const Tensor& self, const Tensor& mat2, Tensor& out) {
     return blas && !ok ? t.contiguous() : t;
   };
   const Tensor a = readable3(self), b = readable3(mat2);
-  Tensor c = blas && !(out.stride(2) == 1 || n == 1) ? at::empty({bs, m, n}, out.scalar_type(), std::nullopt, out.device()) : out;
+  const bool beta_is_zero = beta.toComplexDouble() == 0.0;
+  Tensor c = out;
+  if (blas && !(out.stride(2) == 1 || n == 1)) {
+    c = beta_is_zero ? at::empty({bs, m, n}, out.scalar_type(), std::nullopt, out.device()) : out.contiguous();
+  }
   AT_DISPATCH_GEMM_TYPES(out.scalar_type(), "bmm", [&] {
     const scalar_t* pa = a.const_data_ptr<scalar_t>();
     const scalar_t* pb = b.const_data_ptr<scalar_t>();
     scalar_t* pc = c.mutable_data_ptr<scalar_t>();
     auto one = [&](int64_t i) {
-      cpublas::gemm<scalar_t>(m, n, k, 1, as_matrix(pa + i * a.stride(0), a.stride(1), a.stride(2)),
-                              as_matrix(pb + i * b.stride(0), b.stride(1), b.stride(2)), 0,
+      cpublas::gemm<scalar_t>(m, n, k, alpha, as_matrix(pa + i * a.stride(0), a.stride(1), a.stride(2)),
+                              as_matrix(pb + i * b.stride(0), b.stride(1), b.stride(2)), beta,
                               as_matrix(pc + i * c.stride(0), c.stride(1), c.stride(2)));
     };
     if (blas) {
@@ -211,9 +248,39 @@ Tensor& bmm_out(const Tensor& self, const Tensor& mat2, Tensor& out) {
   if (!c.is_same(out)) {
     out.copy_(c);
   }
-  return out;
 }
 // [end marker: bmm_out]
+
+}  // namespace
+
+Tensor& bmm_out(const Tensor& self, const Tensor& mat2, Tensor& out) {
+  bmm_check(self, mat2);
+  check_out_dtype(out, self.scalar_type());
+  resize_output(out, {self.size(0), self.size(1), mat2.size(2)});
+  baddbmm_impl_cpu_(out, self, mat2, /*beta=*/0, /*alpha=*/1);
+  return out;
+}
+
+// baddbmm: self (broadcast) copied into the result, then gemm scales it by beta. With beta
+// == 0 self is not read at all, so its NaNs do not reach the result (PyTorch's rule).
+Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta,
+               const Scalar& alpha) {
+  baddbmm_check(self, batch1, batch2);
+  Tensor out = at::empty({batch1.size(0), batch1.size(1), batch2.size(2)}, self.scalar_type(), std::nullopt,
+                         self.device());
+  if (beta.toComplexDouble() != 0.0) {
+    out.copy_(self.expand(out.sizes()));
+  }
+  baddbmm_impl_cpu_(out, batch1, batch2, beta, alpha);
+  return out;
+}
+
+Tensor& baddbmm_(Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) {
+  baddbmm_check(self, batch1, batch2);
+  baddbmm_inplace_check(self, batch1, batch2);
+  baddbmm_impl_cpu_(self, batch1, batch2, beta, alpha);
+  return self;
+}
 
 Tensor bmm(const Tensor& self, const Tensor& mat2) {
   bmm_check(self, mat2);
@@ -230,6 +297,23 @@ Tensor mv(const Tensor& self, const Tensor& vec) {
   Tensor out_column = out.unsqueeze(1);
   addmm_impl_cpu_(out_column, Tensor(), self, vec.unsqueeze(1), 0, 1);
   return out;
+}
+
+// addmv: beta * self + alpha * (mat @ vec), computed as addmm of one column.
+Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) {
+  addmv_check(self, mat, vec);
+  Tensor out = at::empty({mat.size(0)}, self.scalar_type(), std::nullopt, self.device());
+  Tensor out_column = out.unsqueeze(1);
+  addmm_impl_cpu_(out_column, self.expand({mat.size(0)}).unsqueeze(1), mat, vec.unsqueeze(1), beta, alpha);
+  return out;
+}
+
+Tensor& addmv_(Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) {
+  addmv_check(self, mat, vec);
+  addmv_inplace_check(self, mat);
+  Tensor self_column = self.unsqueeze(1);
+  addmm_impl_cpu_(self_column, self_column, mat, vec.unsqueeze(1), beta, alpha);
+  return self;
 }
 
 Tensor dot(const Tensor& self, const Tensor& tensor) {

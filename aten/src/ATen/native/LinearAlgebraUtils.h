@@ -16,6 +16,10 @@ TORCH_API void addmm_check(const Tensor& self, const Tensor& mat1, const Tensor&
 TORCH_API void addmm_inplace_check(const Tensor& self, const Tensor& mat1, const Tensor& mat2);
 TORCH_API void bmm_check(const Tensor& self, const Tensor& mat2);
 TORCH_API void mv_check(const Tensor& self, const Tensor& vec);
+TORCH_API void addmv_check(const Tensor& self, const Tensor& mat, const Tensor& vec);
+TORCH_API void addmv_inplace_check(const Tensor& self, const Tensor& mat);
+TORCH_API void baddbmm_check(const Tensor& self, const Tensor& batch1, const Tensor& batch2);
+TORCH_API void baddbmm_inplace_check(const Tensor& self, const Tensor& batch1, const Tensor& batch2);
 TORCH_API void dot_check(const Tensor& self, const Tensor& tensor);
 
 }  // namespace at::native

@@ -14,5 +14,7 @@ namespace at::native {
 using pointwise_fn = void (*)(TensorIteratorBase&, const Scalar& scalar);
 DECLARE_DISPATCH(pointwise_fn, addcmul_stub);
 DECLARE_DISPATCH(pointwise_fn, addcdiv_stub);
+// norm * (input - target) * grad_output over (grad_input, input, target, grad_output).
+DECLARE_DISPATCH(pointwise_fn, mse_backward_stub);
 
 }  // namespace at::native

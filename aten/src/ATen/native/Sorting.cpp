@@ -1,4 +1,4 @@
-// aten/src/ATen/native/Sorting.cpp - sort, argsort, topk along one dim.
+// aten/src/ATen/native/Sorting.cpp - sort, argsort, topk and kthvalue along one dim.
 // Mirrors PyTorch's aten/src/ATen/native/Sorting.cpp (+ cpu/SortingKernel.cpp, TopKImpl.h).
 // Guide: docs/source/internals/tensor_iterator.rst.
 //
@@ -11,6 +11,7 @@
 #include <ATen/OpMathType.h>
 #include <ATen/NativeFunctions.h>
 #include <ATen/native/Resize.h>
+#include <ATen/native/SortingUtils.h>
 #include <ATen/Parallel.h>
 #include <c10/core/WrapDimMinimal.h>
 
@@ -27,6 +28,8 @@ template <typename T>
 inline bool is_nan(T v) {
   if constexpr (std::is_floating_point_v<T>) {
     return std::isnan(v);
+  } else if constexpr (std::is_same_v<T, c10::Half> || std::is_same_v<T, c10::BFloat16>) {
+    return v != v;  // compared as floats: NaN is the one value unequal to itself
   } else {
     return false;
   }
@@ -134,9 +137,8 @@ Tensor argsort_stable(const Tensor& self, bool stable, int64_t dim, bool descend
 // order is whatever std::nth_element leaves, exactly as in PyTorch on the same C++ library.
 // NaN counts as the largest value.
 std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted) {
-  dim = c10::maybe_wrap_dim(dim, self.dim());
+  dim = topk_check(self, k, dim);
   const int64_t n = self.dim() == 0 ? 1 : self.size(dim);
-  TORCH_CHECK(k >= 0 && k <= n, "selected index k out of range");
   TORCH_CHECK(self.scalar_type() != kBool, "topk does not support bool dtypes on CPU");
   TORCH_CHECK(!c10::isComplexType(self.scalar_type()), " topk does not support complex dtypes on CPU");
   Tensor input = self.dim() == 0 ? self.view({1}) : self.movedim(dim, -1).contiguous();
@@ -194,5 +196,40 @@ std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool
   return {values.movedim(-1, dim).contiguous(), indices.movedim(-1, dim).contiguous()};
 }
 // [end marker: topk]
+
+// [marker: kthvalue_cpu]
+// The k-th smallest element of each row along dim, and where it is. std::nth_element moves it
+// to position k - 1 of a permutation of the row's indices in linear average time, without
+// sorting the rest. NaN counts as the largest value. Equal values are told apart by their
+// index, so the element returned is the one a stable sort would put at position k - 1: the
+// same on every run and on every device (cuda/Sorting.cu picks the same one).
+std::tuple<Tensor, Tensor> kthvalue_cpu(const Tensor& self, int64_t k, int64_t dim_, bool keepdim) {
+  const int64_t dim = kthvalue_check(self, k, dim_);
+  const std::vector<int64_t> out_shape = reduced_shape(self, dim, keepdim);
+  Tensor input = self.dim() == 0 ? self.view({1}) : self.movedim(dim, -1).contiguous();
+  const int64_t n = input.size(-1);
+  const int64_t rows = input.numel() / n;  // n >= 1: kthvalue_check refused an empty dim
+  Tensor values = at::empty({rows}, self.scalar_type(), std::nullopt, self.device(), std::nullopt, std::nullopt);
+  Tensor indices = at::empty({rows}, kLong, std::nullopt, self.device(), std::nullopt, std::nullopt);
+  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "kthvalue_cpu", [&] {
+    const scalar_t* in = input.const_data_ptr<scalar_t>();
+    scalar_t* vout = values.mutable_data_ptr<scalar_t>();
+    int64_t* iout = indices.mutable_data_ptr<int64_t>();
+    at::parallel_for(0, rows, std::max<int64_t>(1, at::internal::GRAIN_SIZE / n), [&](int64_t begin, int64_t end) {
+      std::vector<int64_t> perm(n);
+      for (int64_t r = begin; r < end; r++) {
+        const scalar_t* x = in + r * n;
+        std::iota(perm.begin(), perm.end(), 0);
+        std::nth_element(perm.begin(), perm.begin() + (k - 1), perm.end(), [&](int64_t a, int64_t b) {
+          return less_nan_last(x[a], x[b]) || (!less_nan_last(x[b], x[a]) && a < b);
+        });
+        vout[r] = x[perm[k - 1]];
+        iout[r] = perm[k - 1];
+      }
+    });
+  });
+  return {values.view(out_shape), indices.view(out_shape)};
+}
+// [end marker: kthvalue_cpu]
 
 }  // namespace at::native

@@ -1,12 +1,13 @@
 // aten/src/ATen/native/TensorTransformations.cpp - flip and roll: reorder elements, copying.
-// Mirrors PyTorch's aten/src/ATen/native/TensorTransformations.{h,cpp}. Guide: docs/source/internals/tensors.rst.
+// Mirrors PyTorch's aten/src/ATen/native/TensorTransformations.cpp; the argument checks shared
+// with cuda/TensorTransformations.cu are in TensorTransformations.h. Guide: docs/source/internals/tensors.rst.
 //
 // Neither is a view: strides cannot be negative in PyTorch, so a flipped order needs new
 // memory. flip walks the input backwards in the flipped dimensions; roll is two narrows of
 // the input joined by cat, one dimension at a time.
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
-#include <c10/core/WrapDimMinimal.h>
+#include <ATen/native/TensorTransformations.h>
 
 #include <cstring>
 #include <vector>
@@ -52,18 +53,6 @@ void flip_kernel(const Tensor& result, const Tensor& self, const std::vector<boo
 }
 // [end marker: flip_kernel]
 
-// PyTorch's dim_list_to_bitset: wrap each dim, refuse repeats.
-std::vector<bool> dim_list_to_bitset(IntArrayRef dims, int64_t ndims) {
-  std::vector<bool> seen(std::max<int64_t>(ndims, 1), false);
-  for (int64_t d : dims) {
-    const int64_t dim = c10::maybe_wrap_dim(d, ndims);
-    TORCH_CHECK(!seen[dim], "dim ", dim, " appears multiple times in the list of dims");
-    seen[dim] = true;
-  }
-  seen.resize(ndims);
-  return seen;
-}
-
 }  // namespace
 
 // [marker: flip]
@@ -89,25 +78,10 @@ Tensor flipud(const Tensor& self) {
   return self.flip({0});
 }
 
-namespace {
-// Several dims: roll the first, then the rest. No dims: roll the flattened tensor.
-Tensor roll_common(const Tensor& self, IntArrayRef shifts, IntArrayRef dims) {
-  TORCH_CHECK(!shifts.empty(), "`shifts` required");
-  if (dims.empty() && shifts.size() == 1) {
-    auto flattened = self.contiguous().view(self.numel());
-    return at::roll(flattened, shifts[0], 0).view(self.sizes());
-  }
-  TORCH_CHECK(shifts.size() == dims.size(), "shifts and dimensions must align. shifts: ", shifts.size(),
-              ", dims:", dims.size());
-  auto first_dim_rolled = at::roll(self, shifts.slice(0, 1), dims.slice(0, 1));
-  return at::roll(first_dim_rolled, shifts.slice(1), dims.slice(1));
-}
-}  // namespace
-
 // [marker: roll]
 // Rolling by s along a dimension of size n: the last s elements come first. That is
-// cat(self[n - s:], self[:n - s]) along the dimension, with s taken modulo n (Python's
-// modulo, so a negative shift rolls the other way).
+// cat(self[n - s:], self[:n - s]) along the dimension, with s taken modulo n (roll_dim).
+// Several dims, or none, become rolls of one dim in roll_common (TensorTransformations.h).
 Tensor roll(const Tensor& self, IntArrayRef shifts, IntArrayRef dims) {
   if (dims.size() != 1 || shifts.size() != 1) {
     return roll_common(self, shifts, dims);
@@ -115,15 +89,10 @@ Tensor roll(const Tensor& self, IntArrayRef shifts, IntArrayRef dims) {
   if (self.numel() == 0) {
     return self.clone(MemoryFormat::Preserve);
   }
-  const int64_t dim = c10::maybe_wrap_dim(dims[0], self.dim());
-  const int64_t size = self.size(dim);
-  int64_t start = (size - shifts[0]) % size;
-  if (start < 0) {
-    start += size;  // C++'s % keeps the sign of the dividend; Python's does not
-  }
-  auto t0 = self.narrow(dim, start, size - start);
-  auto t1 = self.narrow(dim, 0, start);
-  return at::cat({t0, t1}, dim);
+  const RollDim r = roll_dim(self, shifts[0], dims[0]);
+  auto t0 = self.narrow(r.dim, r.start, r.size - r.start);
+  auto t1 = self.narrow(r.dim, 0, r.start);
+  return at::cat({t0, t1}, r.dim);
 }
 // [end marker: roll]
 

@@ -1,11 +1,13 @@
 // aten/src/ATen/native/TriangularOps.cpp - tril and triu: keep one triangle of each matrix.
-// Mirrors PyTorch's aten/src/ATen/native/TriangularOps.cpp. Guide: docs/source/internals/tensors.rst.
+// Mirrors PyTorch's aten/src/ATen/native/TriangularOps.cpp; the argument check shared with
+// cuda/TriangularOps.cu is in TriangularOpsUtils.h. Guide: docs/source/internals/tensors.rst.
 //
 // The last two dimensions are the matrix (rows i, columns j); the ones before are a batch.
 // tril keeps the elements with j - i <= diagonal, triu those with j - i >= diagonal, and
 // sets the others to zero. diagonal 0 is the main diagonal, > 0 above it, < 0 below.
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
+#include <ATen/native/TriangularOpsUtils.h>
 
 #include <algorithm>
 #include <cstring>
@@ -51,7 +53,7 @@ void zero_triangle(const Tensor& result, int64_t k, bool upper) {
 // [end marker: apply_triu_tril]
 
 Tensor triu_tril(const Tensor& self, int64_t k, bool upper) {
-  TORCH_CHECK(self.dim() >= 2, upper ? "triu" : "tril", ": input tensor must have at least 2 dimensions");
+  check_triu_tril_input(self, upper ? "triu" : "tril");
   Tensor result = at::empty_like(self, std::nullopt, std::nullopt, std::nullopt, std::nullopt, MemoryFormat::Preserve);
   if (self.is_meta() || self.numel() == 0) {
     return result;
@@ -62,7 +64,7 @@ Tensor triu_tril(const Tensor& self, int64_t k, bool upper) {
 }
 
 Tensor& triu_tril_(Tensor& self, int64_t k, bool upper) {
-  TORCH_CHECK(self.dim() >= 2, upper ? "triu" : "tril", ": input tensor must have at least 2 dimensions");
+  check_triu_tril_input(self, upper ? "triu" : "tril");
   if (!self.is_meta() && self.numel() > 0) {
     zero_triangle(self, k, upper);
   }

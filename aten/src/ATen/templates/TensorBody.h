@@ -4,6 +4,7 @@
 // Template: aten/src/ATen/templates/TensorBody.h. Guide: docs/source/internals/generated_code.rst.
 
 #include <ATen/core/Generator.h>
+#include <ATen/core/Reduction.h>
 #include <ATen/core/TensorBase.h>
 #include <c10/core/Layout.h>
 #include <c10/core/MemoryFormat.h>

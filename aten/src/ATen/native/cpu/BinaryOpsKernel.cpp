@@ -165,6 +165,17 @@ void fmod_kernel(TensorIteratorBase& iter) {
   }
 }
 
+// mse_loss's elementwise part, (a - b)^2; Loss.cpp reduces it.
+void mse_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "mse_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+      const opmath_t diff = static_cast<opmath_t>(a) - static_cast<opmath_t>(b);
+      return diff * diff;
+    });
+  });
+}
+
 void atan2_kernel(TensorIteratorBase& iter) {
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "atan2_cpu", [&] {
     using opmath_t = opmath_type<scalar_t>;
@@ -334,6 +345,7 @@ REGISTER_DISPATCH(div_floor_stub, &div_floor_kernel);
 REGISTER_DISPATCH(remainder_stub, &remainder_kernel);
 REGISTER_DISPATCH(fmod_stub, &fmod_kernel);
 REGISTER_DISPATCH(atan2_stub, &atan2_kernel);
+REGISTER_DISPATCH(mse_stub, &mse_kernel);
 REGISTER_DISPATCH(maximum_stub, &maximum_kernel);
 REGISTER_DISPATCH(minimum_stub, &minimum_kernel);
 REGISTER_DISPATCH(bitwise_and_stub, &bitwise_and_kernel);

@@ -1,4 +1,5 @@
-// aten/src/ATen/native/cpu/PointwiseOpsKernel.cpp - the CPU loops of addcmul and addcdiv.
+// aten/src/ATen/native/cpu/PointwiseOpsKernel.cpp - the CPU loops of addcmul, addcdiv and
+// mse_loss_backward.
 // Mirrors PyTorch's aten/src/ATen/native/cpu/PointwiseOpsKernel.cpp. Guide: docs/source/internals/tensor_iterator.rst.
 #include <ATen/Dispatch.h>
 #include <ATen/OpMathType.h>
@@ -32,8 +33,21 @@ void addcdiv_cpu_kernel(TensorIteratorBase& iter, const Scalar& value) {
   });
 }
 
+// mse_loss_backward: norm * (input - target) * grad_output, norm = 2 (or 2 / numel for 'mean').
+void mse_backward_cpu_kernel(TensorIteratorBase& iter, const Scalar& value) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, iter.common_dtype(), "mse_backward_cpu_out", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    const auto norm = value.to<opmath_t>();
+    cpu_kernel(iter, [=](scalar_t input, scalar_t target, scalar_t grad_output) -> scalar_t {
+      return norm * (static_cast<opmath_t>(input) - static_cast<opmath_t>(target)) *
+             static_cast<opmath_t>(grad_output);
+    });
+  });
+}
+
 }  // namespace
 
+REGISTER_DISPATCH(mse_backward_stub, &mse_backward_cpu_kernel);
 REGISTER_DISPATCH(addcmul_stub, &addcmul_cpu_kernel);
 REGISTER_DISPATCH(addcdiv_stub, &addcdiv_cpu_kernel);
 

@@ -1,4 +1,4 @@
-// aten/src/ATen/native/cuda/Blas.cpp - mm, addmm, bmm, mv and dot on CUDA tensors: the checks the
+// aten/src/ATen/native/cuda/Blas.cpp - mm, addmm, bmm, baddbmm, addmv, mv and dot on CUDA tensors: the checks the
 // CPU shares, then each operand described as BLAS sees it (column-major, transposed or not, a
 // leading dimension) and one call of at::cuda::blas::gemm or bgemm. Mirrors PyTorch's
 // aten/src/ATen/native/cuda/Blas.cpp (addmm_out_cuda_impl, prepare_matrix_for_cublas,
@@ -161,6 +161,39 @@ Tensor bmm_cuda(const Tensor& self, const Tensor& mat2) {
   Tensor out = empty_like_device({self.size(0), self.size(1), mat2.size(2)}, self);
   addmm_out_cuda_impl(out, Tensor(), self, mat2, 0, 1, true);
   return out;
+}
+
+Tensor baddbmm_cuda(const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta,
+                    const Scalar& alpha) {
+  baddbmm_check(self, batch1, batch2);
+  Tensor out = empty_like_device({batch1.size(0), batch1.size(1), batch2.size(2)}, self);
+  addmm_out_cuda_impl(out, self, batch1, batch2, beta, alpha, /*batch=*/true);
+  return out;
+}
+
+Tensor& baddbmm_cuda_(Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta,
+                      const Scalar& alpha) {
+  baddbmm_check(self, batch1, batch2);
+  baddbmm_inplace_check(self, batch1, batch2);
+  addmm_out_cuda_impl(self, self, batch1, batch2, beta, alpha, true);
+  return self;
+}
+
+// addmv: addmm of one column (PyTorch calls cuBLAS's gemv).
+Tensor addmv_cuda(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) {
+  addmv_check(self, mat, vec);
+  Tensor out = empty_like_device({mat.size(0)}, self);
+  addmm_out_cuda_impl(out.unsqueeze(1), self.expand({mat.size(0)}).unsqueeze(1), mat, vec.unsqueeze(1), beta, alpha,
+                      false);
+  return out;
+}
+
+Tensor& addmv_cuda_(Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) {
+  addmv_check(self, mat, vec);
+  addmv_inplace_check(self, mat);
+  Tensor self_column = self.unsqueeze(1);
+  addmm_out_cuda_impl(self_column, self_column, mat, vec.unsqueeze(1), beta, alpha, false);
+  return self;
 }
 
 // mv: the matrix times the vector as a one-column matrix (PyTorch calls cuBLAS's gemv).

@@ -1,5 +1,5 @@
-// aten/src/ATen/native/cuda/PointwiseOpsKernel.cu - addcmul (self + value * t1 * t2) and addcdiv
-// (self + value * t1 / t2) on CUDA tensors. Mirrors PyTorch's
+// aten/src/ATen/native/cuda/PointwiseOpsKernel.cu - addcmul (self + value * t1 * t2), addcdiv
+// (self + value * t1 / t2) and mse_loss_backward on CUDA tensors. Mirrors PyTorch's
 // aten/src/ATen/native/cuda/PointwiseOpsKernel.cu; the arithmetic is that of this tree's
 // cpu/PointwiseOpsKernel.cpp. Guide: docs/source/internals/cuda_simulated_device.rst.
 //
@@ -38,8 +38,21 @@ void addcdiv_kernel_cuda(TensorIteratorBase& iter, const Scalar& value) {
   });
 }
 
+// mse_loss_backward: norm * (input - target) * grad_output, norm = 2 (or 2 / numel for 'mean').
+void mse_backward_kernel_cuda(TensorIteratorBase& iter, const Scalar& value) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, iter.common_dtype(), "mse_backward_cuda", [&] {
+    using opmath_t = at::opmath_type<scalar_t>;
+    const auto norm = value.to<opmath_t>();
+    gpu_kernel(iter, [norm] GPU_LAMBDA(scalar_t input, scalar_t target, scalar_t grad_output) -> scalar_t {
+      return static_cast<scalar_t>(norm * (static_cast<opmath_t>(input) - static_cast<opmath_t>(target)) *
+                                   static_cast<opmath_t>(grad_output));
+    });
+  });
+}
+
 }  // namespace
 
+REGISTER_CUDA_DISPATCH(mse_backward_stub, &mse_backward_kernel_cuda);
 REGISTER_CUDA_DISPATCH(addcmul_stub, &addcmul_kernel_cuda);
 REGISTER_CUDA_DISPATCH(addcdiv_stub, &addcdiv_kernel_cuda);
 

@@ -1,0 +1,99 @@
+// aten/src/ATen/native/Loss.cpp - mse_loss and binary_cross_entropy, forward and backward.
+// Mirrors PyTorch's aten/src/ATen/native/Loss.cpp. Guide: docs/source/internals/cuda_training.rst.
+//
+// mse_loss is device generic: a TensorIterator and a stub (mse_stub, mse_backward_stub) whose
+// CPU kernels are in cpu/ and CUDA kernels in cuda/, then an ordinary mean or sum. The CPU
+// binary_cross_entropy is here; its CUDA twin is cuda/Loss.cu.
+#include <ATen/Dispatch.h>
+#include <ATen/Functions.h>
+#include <ATen/NativeFunctions.h>
+#include <ATen/TensorIterator.h>
+#include <ATen/native/BinaryOps.h>
+#include <ATen/native/Loss.h>
+#include <ATen/native/PointwiseOps.h>
+#include <ATen/native/cpu/Loops.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace at::native {
+
+DEFINE_DISPATCH(mse_stub);
+DEFINE_DISPATCH(mse_backward_stub);
+
+// [marker: mse_loss]
+Tensor mse_loss(const Tensor& input, const Tensor& target, int64_t reduction) {
+  // binary_op broadcasts target against input (F.mse_loss has warned if their sizes differ)
+  // and promotes the two to one dtype.
+  auto iter = TensorIterator::binary_op(Tensor(), input, target);
+  mse_stub(iter.device_type(), iter);
+  return apply_loss_reduction(iter.output(), reduction);
+}
+
+// d/dx (x - y)^2 = 2 (x - y); 'mean' divides by the number of elements.
+Tensor mse_loss_backward(const Tensor& grad_output, const Tensor& input, const Tensor& target, int64_t reduction) {
+  Tensor grad_input = at::zeros_like(input);
+  const double norm = reduction == at::Reduction::Mean ? 2. / static_cast<double>(input.numel()) : 2.;
+  auto iter = TensorIteratorConfig()
+                  .add_output(grad_input)
+                  .add_const_input(input)
+                  .add_const_input(target)
+                  .add_const_input(grad_output)
+                  .promote_inputs_to_common_dtype(true)
+                  .build();
+  mse_backward_stub(iter.device_type(), iter, norm);
+  return grad_input;
+}
+// [end marker: mse_loss]
+
+// [marker: binary_cross_entropy_cpu]
+// -w (y log x + (1 - y) log(1 - x)), each log clamped at -100 so that x = 0 or 1 gives a
+// finite loss (and a finite gradient below).
+Tensor binary_cross_entropy_cpu(const Tensor& input, const Tensor& target, const std::optional<Tensor>& weight_opt,
+                                int64_t reduction) {
+  binary_cross_entropy_check(input, target);
+  Tensor loss = at::empty_like(input);
+  auto iter = TensorIteratorConfig().add_output(loss).add_const_input(input).add_const_input(target).build();
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, loss.scalar_type(), "binary_cross_entropy", [&] {
+    cpu_kernel(iter, [](scalar_t input_val, scalar_t target_val) -> scalar_t {
+      // "not in [0, 1]" rather than "< 0 or > 1": NaN is refused too.
+      TORCH_CHECK(input_val >= 0 && input_val <= 1, "all elements of input should be between 0 and 1");
+      TORCH_CHECK(target_val >= 0 && target_val <= 1, "all elements of target should be between 0 and 1");
+      return (target_val - scalar_t(1)) * std::max(scalar_t(std::log1p(-input_val)), scalar_t(-100)) -
+             target_val * std::max(scalar_t(std::log(input_val)), scalar_t(-100));
+    });
+  });
+  if (weight_opt.has_value() && weight_opt->defined()) {
+    loss.mul_(*weight_opt);
+  }
+  return apply_loss_reduction(loss, reduction);
+}
+
+// d/dx = (x - y) / (x (1 - x)), the denominator kept above 1e-12 (PyTorch's EPSILON) so that
+// x = 0 or 1 gives a large but finite gradient.
+Tensor binary_cross_entropy_backward_cpu(const Tensor& grad, const Tensor& input, const Tensor& target,
+                                         const std::optional<Tensor>& weight_opt, int64_t reduction) {
+  Tensor grad_input = at::empty_like(input);
+  auto iter = TensorIteratorConfig()
+                  .add_output(grad_input)
+                  .add_const_input(grad)
+                  .add_const_input(input)
+                  .add_const_input(target)
+                  .build();
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, grad_input.scalar_type(), "binary_cross_entropy_backward", [&] {
+    cpu_kernel(iter, [](scalar_t grad_val, scalar_t input_val, scalar_t target_val) -> scalar_t {
+      const scalar_t kEpsilon = 1e-12;
+      return grad_val * (input_val - target_val) / std::max(scalar_t((scalar_t(1) - input_val) * input_val), kEpsilon);
+    });
+  });
+  if (weight_opt.has_value() && weight_opt->defined()) {
+    grad_input.mul_(*weight_opt);
+  }
+  if (reduction == at::Reduction::Mean) {
+    grad_input.div_(input.numel());
+  }
+  return grad_input;
+}
+// [end marker: binary_cross_entropy_cpu]
+
+}  // namespace at::native

@@ -1,0 +1,83 @@
+// aten/src/ATen/native/Loss.h - what the CPU and CUDA losses share: the reduction of an
+// elementwise loss, and the argument checks of binary_cross_entropy and nll_loss.
+// Mirrors the helpers of PyTorch's aten/src/ATen/native/Loss.cpp and LossNLL.cpp (their meta
+// functions). Guide: docs/source/internals/cuda_training.rst.
+#pragma once
+
+#include <ATen/core/Reduction.h>
+#include <ATen/Functions.h>
+#include <ATen/core/Tensor.h>
+#include <c10/util/Exception.h>
+
+namespace at::native {
+
+// A new tensor of `sizes` with like's dtype and device (the outputs and total_weight).
+inline Tensor empty_for(IntArrayRef sizes, const Tensor& like) {
+  return at::empty(sizes, like.scalar_type(), std::nullopt, like.device());
+}
+
+// 'none' keeps the elementwise loss, 'mean' averages it, 'sum' adds it up.
+inline Tensor apply_loss_reduction(const Tensor& unreduced, int64_t reduction) {
+  if (reduction == at::Reduction::Mean) {
+    return unreduced.mean();
+  }
+  if (reduction == at::Reduction::Sum) {
+    return unreduced.sum();
+  }
+  return unreduced;
+}
+
+// binary_cross_entropy runs one TensorIterator over input and target: same dtype, same size.
+inline void binary_cross_entropy_check(const Tensor& input, const Tensor& target) {
+  TORCH_CHECK(input.scalar_type() == target.scalar_type(), "Found dtype ", target.scalar_type(), " but expected ",
+              input.scalar_type());
+  TORCH_CHECK(input.sizes() == target.sizes(), "The size of tensor a (", input.numel(), ") must match the size of tensor b (",
+              target.numel(), ")");
+}
+
+// The optional weight of nll_loss, contiguous, or an undefined tensor for none.
+inline Tensor nll_loss_weight(const std::optional<Tensor>& weight) {
+  return weight.has_value() && weight->defined() ? weight->contiguous() : Tensor();
+}
+
+// nll_loss takes class indices as int64 (or uint8).
+inline void nll_loss_target_check(const Tensor& target) {
+  TORCH_CHECK(target.scalar_type() == kLong || target.scalar_type() == kByte,
+              "expected target dtype to be Long or Byte, but got ", target.scalar_type());
+}
+
+inline void nll_loss_weight_dtype_check(const Tensor& self, const Tensor& weight) {
+  TORCH_CHECK(!weight.defined() || weight.scalar_type() == self.scalar_type(), "expected scalar type ",
+              self.scalar_type(), " but found ", weight.scalar_type());
+}
+
+// nll_loss_forward: input (C) or (N, C), target () or (N).
+inline void nll_loss_forward_check(const Tensor& self, const Tensor& target, const Tensor& weight) {
+  TORCH_CHECK(self.dim() > 0 && self.dim() <= 2, "input tensor should be 1D or 2D");
+  TORCH_CHECK(target.dim() <= 1, "0D or 1D target tensor expected, multi-target not supported");
+  const bool no_batch_dim = self.dim() == 1 && target.dim() == 0;
+  TORCH_CHECK(no_batch_dim || self.size(0) == target.size(0), "size mismatch (got input: ", self.sizes(),
+              ", target: ", target.sizes(), ")");
+  const int64_t n_classes = self.size(-1);
+  TORCH_CHECK(!weight.defined() || (weight.dim() == 1 && weight.numel() == n_classes),
+              "weight tensor should be defined either for all ", n_classes, " classes or no classes",
+              " but got weight tensor of shape: ", weight.sizes());
+  nll_loss_target_check(target);
+  nll_loss_weight_dtype_check(self, weight);
+}
+
+// nll_loss2d_forward: input (N, C, H, W), target (N, H, W).
+inline void nll_loss2d_forward_check(const Tensor& input, const Tensor& target, const Tensor& weight) {
+  TORCH_CHECK(target.dim() == 3, "only batches of spatial targets supported (3D tensors)",
+              " but got targets of dimension: ", target.dim());
+  TORCH_CHECK(input.dim() == 4, "only batches of spatial inputs supported (4D tensors), ",
+              "but got input of dimension: ", input.dim());
+  TORCH_CHECK(!weight.defined() || weight.numel() == input.size(1),
+              "weight tensor should be defined either for all or no classes");
+  TORCH_CHECK(input.size(0) == target.size(0) && input.size(2) == target.size(1) && input.size(3) == target.size(2),
+              "size mismatch (got input: ", input.sizes(), " , target: ", target.sizes());
+  nll_loss_target_check(target);
+  nll_loss_weight_dtype_check(input, weight);
+}
+
+}  // namespace at::native

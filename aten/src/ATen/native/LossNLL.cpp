@@ -1,0 +1,226 @@
+// aten/src/ATen/native/LossNLL.cpp - the negative log-likelihood loss: nll_loss_nd (what
+// F.nll_loss and F.cross_entropy call), which sends (C) and (N, C) inputs to nll_loss_forward
+// and everything with spatial dims to nll_loss2d_forward; the CPU kernels of both.
+// Mirrors PyTorch's aten/src/ATen/native/LossNLL.cpp and LossNLL2d.cpp. Guide:
+// docs/source/internals/cuda_training.rst. The CUDA kernels are cuda/Loss.cu and cuda/NLLLoss2d.cu.
+//
+// Each forward returns (output, total_weight): total_weight is the sum of weight[target] over
+// the targets that are not ignore_index, the divisor of 'mean', saved for the backward.
+#include <ATen/Dispatch.h>
+#include <ATen/Functions.h>
+#include <ATen/NativeFunctions.h>
+#include <ATen/OpMathType.h>
+#include <ATen/native/Loss.h>
+
+#include <tuple>
+
+namespace at::native {
+
+// [marker: nll_loss_nd]
+Tensor nll_loss_nd(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight, int64_t reduction,
+                   int64_t ignore_index) {
+  TORCH_CHECK_VALUE(self.dim() >= 1, "Expected 1 or more dimensions (got ", self.dim(), ")");
+  TORCH_CHECK_VALUE(self.dim() == 1 || self.size(0) == target.size(0), "Expected input batch_size (", self.size(0),
+                    ") to match target batch_size (", target.size(0), ").");
+  if (self.dim() <= 2) {
+    return at::nll_loss(self, target, weight, reduction, ignore_index);
+  }
+  if (self.dim() == 4) {
+    return at::nll_loss2d(self, target, weight, reduction, ignore_index);
+  }
+  // (N, C, d1, ..., dk) for k = 1 or k > 2: viewed as (N, C, 1, d1 * ... * dk) for nll_loss2d.
+  const int64_t n = self.size(0);
+  const int64_t c = self.size(1);
+  std::vector<int64_t> out_size(self.sizes().begin() + 2, self.sizes().end());
+  out_size.insert(out_size.begin(), n);
+  TORCH_CHECK(target.sizes().slice(1) == self.sizes().slice(2), "Expected target size ", IntArrayRef(out_size),
+              ", got ", target.sizes());
+  Tensor input = self.contiguous();
+  Tensor target_ = target.contiguous();
+  // An empty batch cannot be viewed with -1: give it explicit zero sizes.
+  input = input.numel() > 0 ? input.view({n, c, 1, -1}) : input.view({n, c, 0, 0});
+  target_ = target_.numel() > 0 ? target_.view({n, 1, -1}) : target_.view({n, 0, 0});
+  Tensor out = at::nll_loss2d(input, target_, weight, reduction, ignore_index);
+  return reduction == at::Reduction::None ? out.view(out_size) : out;
+}
+// [end marker: nll_loss_nd]
+
+Tensor nll_loss(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight, int64_t reduction,
+                int64_t ignore_index) {
+  return std::get<0>(at::nll_loss_forward(self, target, weight, reduction, ignore_index));
+}
+
+Tensor nll_loss2d(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight, int64_t reduction,
+                  int64_t ignore_index) {
+  return std::get<0>(at::nll_loss2d_forward(self, target, weight, reduction, ignore_index));
+}
+
+namespace {
+
+// [marker: nll_loss_forward_cpu]
+// One pass over the batch (N rows of C log-probabilities, or spatial positions for 2d): row i
+// contributes -weight[t] * input[i][t] for its target t. `stride` is the distance between
+// the classes of one position (1 for (N, C), H * W for (N, C, H, W)); `positions` the
+// positions per sample.
+template <typename scalar_t, typename target_t>
+void nll_loss_forward_frame(Tensor& output, Tensor& total_weight, const Tensor& input, const Tensor& target,
+                            const Tensor& weight, int64_t reduction, int64_t ignore_index, int64_t batch_size,
+                            int64_t n_classes, int64_t positions) {
+  using acc_t = at::opmath_type<scalar_t>;
+  const scalar_t* in = input.const_data_ptr<scalar_t>();
+  const target_t* tgt = target.const_data_ptr<target_t>();
+  const scalar_t* w = weight.defined() ? weight.const_data_ptr<scalar_t>() : nullptr;
+  auto class_of = [&](int64_t i) -> int64_t {  // i counts (sample, position) pairs
+    const int64_t t = static_cast<int64_t>(tgt[i]);
+    TORCH_CHECK_INDEX(t == ignore_index || (t >= 0 && t < n_classes), "Target ", t, " is out of bounds.");
+    return t;
+  };
+  auto element = [&](int64_t i, int64_t t) -> const scalar_t& {
+    const int64_t b = i / positions, p = i % positions;
+    return in[(b * n_classes + t) * positions + p];
+  };
+  const int64_t count = batch_size * positions;
+  if (reduction == at::Reduction::None && output.dim() > 0) {
+    scalar_t* out = output.mutable_data_ptr<scalar_t>();
+    for (int64_t i = 0; i < count; i++) {
+      const int64_t t = class_of(i);
+      out[i] = t == ignore_index ? scalar_t(0) : static_cast<scalar_t>(-element(i, t) * (w ? w[t] : scalar_t(1)));
+    }
+    total_weight.zero_();
+    return;
+  }
+  acc_t total_weight_val = 0, output_val = 0;
+  for (int64_t i = 0; i < count; i++) {
+    const int64_t t = class_of(i);
+    if (t == ignore_index) {
+      continue;
+    }
+    const acc_t wt = w ? static_cast<acc_t>(w[t]) : acc_t(1);
+    total_weight_val += wt;
+    output_val -= static_cast<acc_t>(element(i, t)) * wt;
+  }
+  // 'mean' of no counted target is 0 / 0 = NaN, as in PyTorch.
+  if (reduction == at::Reduction::Mean) {
+    output_val /= total_weight_val;
+  }
+  output.fill_(output_val);
+  total_weight.fill_(total_weight_val);
+}
+
+// grad_input is zero except at each counted target: -weight[t] * grad (divided by the total
+// weight for 'mean'; one grad per position for 'none').
+template <typename scalar_t, typename target_t>
+void nll_loss_backward_frame(Tensor& grad_input, const Tensor& grad_output, const Tensor& target, const Tensor& weight,
+                             int64_t reduction, int64_t ignore_index, const Tensor& total_weight, int64_t batch_size,
+                             int64_t n_classes, int64_t positions) {
+  scalar_t* gin = grad_input.mutable_data_ptr<scalar_t>();
+  const target_t* tgt = target.const_data_ptr<target_t>();
+  const scalar_t* w = weight.defined() ? weight.const_data_ptr<scalar_t>() : nullptr;
+  const int64_t count = batch_size * positions;
+  const bool per_element = reduction == at::Reduction::None && grad_output.dim() > 0;
+  Tensor grad_out = grad_output.contiguous();
+  const scalar_t* gout = grad_out.const_data_ptr<scalar_t>();
+  scalar_t grad = 0;
+  if (!per_element) {
+    grad = reduction == at::Reduction::Mean ? static_cast<scalar_t>(-(gout[0] / total_weight.const_data_ptr<scalar_t>()[0]))
+                                            : static_cast<scalar_t>(-gout[0]);
+  }
+  for (int64_t i = 0; i < count; i++) {
+    const int64_t t = static_cast<int64_t>(tgt[i]);
+    if (t == ignore_index) {
+      continue;
+    }
+    TORCH_CHECK_INDEX(t >= 0 && t < n_classes, "Target ", t, " is out of bounds.");
+    const int64_t b = i / positions, p = i % positions;
+    const scalar_t g = per_element ? static_cast<scalar_t>(-gout[i]) : grad;
+    gin[(b * n_classes + t) * positions + p] = w ? static_cast<scalar_t>(w[t] * g) : g;
+  }
+}
+// [end marker: nll_loss_forward_cpu]
+
+template <typename F>
+void dispatch_target(const Tensor& target, F&& f) {
+  if (target.scalar_type() == kByte) {
+    f(uint8_t{});
+  } else {
+    f(int64_t{});
+  }
+}
+
+}  // namespace
+
+std::tuple<Tensor, Tensor> nll_loss_forward_cpu(const Tensor& self, const Tensor& target,
+                                                const std::optional<Tensor>& weight_opt, int64_t reduction,
+                                                int64_t ignore_index) {
+  const Tensor weight = nll_loss_weight(weight_opt);
+  nll_loss_forward_check(self, target, weight);
+  const Tensor input = self.contiguous();
+  const Tensor target_ = target.contiguous();
+  const int64_t batch_size = self.dim() == 1 ? 1 : self.size(0);
+  const bool per_sample = reduction == at::Reduction::None && self.dim() == 2;
+  Tensor output = per_sample ? empty_for({batch_size}, self) : empty_for({}, self);
+  Tensor total_weight = empty_for({}, self);
+  AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss_out_frame", [&] {
+    dispatch_target(target_, [&](auto t) {
+      nll_loss_forward_frame<scalar_t, decltype(t)>(output, total_weight, input, target_, weight, reduction,
+                                                    ignore_index, batch_size, self.size(-1), 1);
+    });
+  });
+  return {output, total_weight};
+}
+
+Tensor nll_loss_backward_cpu(const Tensor& grad_output, const Tensor& self, const Tensor& target,
+                             const std::optional<Tensor>& weight_opt, int64_t reduction, int64_t ignore_index,
+                             const Tensor& total_weight) {
+  const Tensor weight = nll_loss_weight(weight_opt);
+  nll_loss_forward_check(self, target, weight);
+  Tensor grad_input = empty_for(self.sizes(), self).zero_();
+  const int64_t batch_size = self.dim() == 1 ? 1 : self.size(0);
+  const Tensor target_ = target.contiguous();
+  AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss_backward_out_frame", [&] {
+    dispatch_target(target_, [&](auto t) {
+      nll_loss_backward_frame<scalar_t, decltype(t)>(grad_input, grad_output, target_, weight, reduction,
+                                                     ignore_index, total_weight, batch_size, self.size(-1), 1);
+    });
+  });
+  return grad_input;
+}
+
+std::tuple<Tensor, Tensor> nll_loss2d_forward_cpu(const Tensor& self, const Tensor& target,
+                                                  const std::optional<Tensor>& weight_opt, int64_t reduction,
+                                                  int64_t ignore_index) {
+  const Tensor weight = nll_loss_weight(weight_opt);
+  nll_loss2d_forward_check(self, target, weight);
+  const Tensor input = self.contiguous();
+  const Tensor target_ = target.contiguous();
+  Tensor output = reduction == at::Reduction::None ? empty_for(target.sizes(), self)
+                                                   : empty_for({}, self);
+  Tensor total_weight = empty_for({}, self);
+  AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss2d_forward_out_frame", [&] {
+    dispatch_target(target_, [&](auto t) {
+      nll_loss_forward_frame<scalar_t, decltype(t)>(output, total_weight, input, target_, weight, reduction,
+                                                    ignore_index, self.size(0), self.size(1),
+                                                    self.size(2) * self.size(3));
+    });
+  });
+  return {output, total_weight};
+}
+
+Tensor nll_loss2d_backward_cpu(const Tensor& grad_output, const Tensor& self, const Tensor& target,
+                               const std::optional<Tensor>& weight_opt, int64_t reduction, int64_t ignore_index,
+                               const Tensor& total_weight) {
+  const Tensor weight = nll_loss_weight(weight_opt);
+  nll_loss2d_forward_check(self, target, weight);
+  Tensor grad_input = empty_for(self.sizes(), self).zero_();
+  const Tensor target_ = target.contiguous();
+  AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss2d_backward_out_frame", [&] {
+    dispatch_target(target_, [&](auto t) {
+      nll_loss_backward_frame<scalar_t, decltype(t)>(grad_input, grad_output, target_, weight, reduction,
+                                                     ignore_index, total_weight, self.size(0), self.size(1),
+                                                     self.size(2) * self.size(3));
+    });
+  });
+  return grad_input;
+}
+
+}  // namespace at::native
