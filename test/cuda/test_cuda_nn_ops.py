@@ -277,6 +277,20 @@ GRADCHECK = {
     "index": (lambda x: x[torch.tensor([1, 1, 0], device=x.device)], [(3, 2)]),
     "batch_norm": (lambda x, w, b: F.batch_norm(x, None, None, w, b, training=True), [(4, 3, 2), (3,), (3,)]),
     "layer_norm": (lambda x, w: F.layer_norm(x, (4,), w), [(3, 4), (4,)]),
+    "addmv": (lambda s, m, v: torch.addmv(s, m, v, beta=0.5, alpha=2.0), [(3,), (3, 4), (4,)]),
+    "baddbmm": (lambda s, a, b: torch.baddbmm(s, a, b, beta=0.5, alpha=2.0), [(3, 2), (2, 3, 4), (2, 4, 2)]),
+    "nll_loss": (lambda x: F.nll_loss(x, torch.tensor([1, 0, 3], device=x.device)), [(3, 4)]),
+    "nll_loss2d": (lambda x: F.nll_loss(x, torch.tensor([[[1, 0], [2, 1]]], device=x.device)), [(1, 3, 2, 2)]),
+    "mse_loss": (F.mse_loss, [(3, 4), (3, 4)]),
+    "binary_cross_entropy": (lambda x: F.binary_cross_entropy(torch.sigmoid(x), torch.full_like(x, 0.25)),
+                             [(3, 4)]),
+    "sort": (lambda x: torch.sort(x, 1)[0], [(3, 5)]),
+    "topk": (lambda x: torch.topk(x, 2)[0], [(3, 5)]),
+    "kthvalue": (lambda x: torch.kthvalue(x, 2, 0)[0], [(3, 5)]),
+    "flip": (lambda x: x.flip(0, 1), [(3, 4)]),
+    "roll": (lambda x: x.roll(2, 1), [(3, 4)]),
+    "tril": (lambda x: x.tril(-1), [(3, 4)]),
+    "triu": (lambda x: x.triu(1), [(3, 4)]),
 }
 
 

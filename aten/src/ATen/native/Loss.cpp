@@ -63,10 +63,7 @@ Tensor binary_cross_entropy_cpu(const Tensor& input, const Tensor& target, const
              target_val * std::max(scalar_t(std::log(input_val)), scalar_t(-100));
     });
   });
-  if (weight_opt.has_value() && weight_opt->defined()) {
-    loss.mul_(*weight_opt);
-  }
-  return apply_loss_reduction(loss, reduction);
+  return binary_cross_entropy_weight_and_reduce(loss, weight_opt, reduction, /*backward=*/false);
 }
 
 // d/dx = (x - y) / (x (1 - x)), the denominator kept above 1e-12 (PyTorch's EPSILON) so that
@@ -86,13 +83,7 @@ Tensor binary_cross_entropy_backward_cpu(const Tensor& grad, const Tensor& input
       return grad_val * (input_val - target_val) / std::max(scalar_t((scalar_t(1) - input_val) * input_val), kEpsilon);
     });
   });
-  if (weight_opt.has_value() && weight_opt->defined()) {
-    grad_input.mul_(*weight_opt);
-  }
-  if (reduction == at::Reduction::Mean) {
-    grad_input.div_(input.numel());
-  }
-  return grad_input;
+  return binary_cross_entropy_weight_and_reduce(grad_input, weight_opt, reduction, /*backward=*/true);
 }
 // [end marker: binary_cross_entropy_cpu]
 

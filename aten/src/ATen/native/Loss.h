@@ -7,7 +7,10 @@
 #include <ATen/core/Reduction.h>
 #include <ATen/Functions.h>
 #include <ATen/core/Tensor.h>
+#include <c10/macros/Macros.h>
 #include <c10/util/Exception.h>
+
+#include <vector>
 
 namespace at::native {
 
@@ -38,6 +41,22 @@ inline void binary_cross_entropy_check(const Tensor& input, const Tensor& target
 // The optional weight of nll_loss, contiguous, or an undefined tensor for none.
 inline Tensor nll_loss_weight(const std::optional<Tensor>& weight) {
   return weight.has_value() && weight->defined() ? weight->contiguous() : Tensor();
+}
+
+// What binary_cross_entropy's kernels leave to ordinary tensor ops: the weight, then the
+// reduction of the loss (forward) or the 1 / numel of 'mean' (backward).
+inline Tensor binary_cross_entropy_weight_and_reduce(Tensor loss, const std::optional<Tensor>& weight,
+                                                     int64_t reduction, bool backward) {
+  if (weight.has_value() && weight->defined()) {
+    loss.mul_(*weight);
+  }
+  if (!backward) {
+    return apply_loss_reduction(loss, reduction);
+  }
+  if (reduction == at::Reduction::Mean) {
+    loss.div_(loss.numel());
+  }
+  return loss;
 }
 
 // nll_loss takes class indices as int64 (or uint8).
@@ -78,6 +97,45 @@ inline void nll_loss2d_forward_check(const Tensor& input, const Tensor& target, 
               "size mismatch (got input: ", input.sizes(), " , target: ", target.sizes());
   nll_loss_target_check(target);
   nll_loss_weight_dtype_check(input, weight);
+}
+
+// How the nll_loss kernels see their input: batch_size samples of n_classes, `positions` per
+// sample (1 for (C) and (N, C); H * W for nll_loss2d's (N, C, H, W), whose classes are H * W
+// apart), and the shape of the output ('none' keeps one loss per position; a (C) input, or a
+// reduction, gives a scalar).
+struct NllLossShape {
+  int64_t batch_size;
+  int64_t n_classes;
+  int64_t positions;
+  std::vector<int64_t> output_sizes;
+};
+
+inline NllLossShape nll_loss_shape(const Tensor& self, const Tensor& target, int64_t reduction) {
+  const bool keep = reduction == at::Reduction::None;
+  if (self.dim() == 4) {
+    return {self.size(0), self.size(1), self.size(2) * self.size(3),
+            keep ? target.sizes().vec() : std::vector<int64_t>{}};
+  }
+  const int64_t batch_size = self.dim() == 1 ? 1 : self.size(0);
+  return {batch_size, self.size(-1), 1,
+          keep && self.dim() == 2 ? std::vector<int64_t>{batch_size} : std::vector<int64_t>{}};
+}
+
+// Where the target class t of position i (counting positions over the whole batch) lies in a
+// contiguous input. C10_HOST_DEVICE: cuda/Loss.cu's kernels call it too.
+C10_HOST_DEVICE inline int64_t nll_offset(int64_t i, int64_t t, int64_t n_classes, int64_t positions) {
+  const int64_t b = i / positions, p = i % positions;
+  return (b * n_classes + t) * positions + p;
+}
+
+// Run f(target_t{}) for the target's index type: int64, or uint8.
+template <typename F>
+void dispatch_target(const Tensor& target, F&& f) {
+  if (target.scalar_type() == kByte) {
+    f(uint8_t{});
+  } else {
+    f(int64_t{});
+  }
 }
 
 }  // namespace at::native

@@ -58,14 +58,12 @@ Tensor nll_loss2d(const Tensor& self, const Tensor& target, const std::optional<
 namespace {
 
 // [marker: nll_loss_forward_cpu]
-// One pass over the batch (N rows of C log-probabilities, or spatial positions for 2d): row i
-// contributes -weight[t] * input[i][t] for its target t. `stride` is the distance between
-// the classes of one position (1 for (N, C), H * W for (N, C, H, W)); `positions` the
-// positions per sample.
+// One pass over every position of the batch (N rows of C log-probabilities, or N * H * W
+// positions for 2d): position i contributes -weight[t] * input[i][t] for its target t.
 template <typename scalar_t, typename target_t>
 void nll_loss_forward_frame(Tensor& output, Tensor& total_weight, const Tensor& input, const Tensor& target,
-                            const Tensor& weight, int64_t reduction, int64_t ignore_index, int64_t batch_size,
-                            int64_t n_classes, int64_t positions) {
+                            const Tensor& weight, int64_t reduction, int64_t ignore_index, const NllLossShape& shape) {
+  const int64_t n_classes = shape.n_classes, positions = shape.positions;
   using acc_t = at::opmath_type<scalar_t>;
   const scalar_t* in = input.const_data_ptr<scalar_t>();
   const target_t* tgt = target.const_data_ptr<target_t>();
@@ -75,11 +73,8 @@ void nll_loss_forward_frame(Tensor& output, Tensor& total_weight, const Tensor& 
     TORCH_CHECK_INDEX(t == ignore_index || (t >= 0 && t < n_classes), "Target ", t, " is out of bounds.");
     return t;
   };
-  auto element = [&](int64_t i, int64_t t) -> const scalar_t& {
-    const int64_t b = i / positions, p = i % positions;
-    return in[(b * n_classes + t) * positions + p];
-  };
-  const int64_t count = batch_size * positions;
+  auto element = [&](int64_t i, int64_t t) -> const scalar_t& { return in[nll_offset(i, t, n_classes, positions)]; };
+  const int64_t count = shape.batch_size * positions;
   if (reduction == at::Reduction::None && output.dim() > 0) {
     scalar_t* out = output.mutable_data_ptr<scalar_t>();
     for (int64_t i = 0; i < count; i++) {
@@ -111,12 +106,13 @@ void nll_loss_forward_frame(Tensor& output, Tensor& total_weight, const Tensor& 
 // weight for 'mean'; one grad per position for 'none').
 template <typename scalar_t, typename target_t>
 void nll_loss_backward_frame(Tensor& grad_input, const Tensor& grad_output, const Tensor& target, const Tensor& weight,
-                             int64_t reduction, int64_t ignore_index, const Tensor& total_weight, int64_t batch_size,
-                             int64_t n_classes, int64_t positions) {
+                             int64_t reduction, int64_t ignore_index, const Tensor& total_weight,
+                             const NllLossShape& shape) {
+  const int64_t n_classes = shape.n_classes, positions = shape.positions;
   scalar_t* gin = grad_input.mutable_data_ptr<scalar_t>();
   const target_t* tgt = target.const_data_ptr<target_t>();
   const scalar_t* w = weight.defined() ? weight.const_data_ptr<scalar_t>() : nullptr;
-  const int64_t count = batch_size * positions;
+  const int64_t count = shape.batch_size * positions;
   const bool per_element = reduction == at::Reduction::None && grad_output.dim() > 0;
   Tensor grad_out = grad_output.contiguous();
   const scalar_t* gout = grad_out.const_data_ptr<scalar_t>();
@@ -131,21 +127,11 @@ void nll_loss_backward_frame(Tensor& grad_input, const Tensor& grad_output, cons
       continue;
     }
     TORCH_CHECK_INDEX(t >= 0 && t < n_classes, "Target ", t, " is out of bounds.");
-    const int64_t b = i / positions, p = i % positions;
     const scalar_t g = per_element ? static_cast<scalar_t>(-gout[i]) : grad;
-    gin[(b * n_classes + t) * positions + p] = w ? static_cast<scalar_t>(w[t] * g) : g;
+    gin[nll_offset(i, t, n_classes, positions)] = w ? static_cast<scalar_t>(w[t] * g) : g;
   }
 }
 // [end marker: nll_loss_forward_cpu]
-
-template <typename F>
-void dispatch_target(const Tensor& target, F&& f) {
-  if (target.scalar_type() == kByte) {
-    f(uint8_t{});
-  } else {
-    f(int64_t{});
-  }
-}
 
 }  // namespace
 
@@ -154,16 +140,12 @@ std::tuple<Tensor, Tensor> nll_loss_forward_cpu(const Tensor& self, const Tensor
                                                 int64_t ignore_index) {
   const Tensor weight = nll_loss_weight(weight_opt);
   nll_loss_forward_check(self, target, weight);
-  const Tensor input = self.contiguous();
-  const Tensor target_ = target.contiguous();
-  const int64_t batch_size = self.dim() == 1 ? 1 : self.size(0);
-  const bool per_sample = reduction == at::Reduction::None && self.dim() == 2;
-  Tensor output = per_sample ? empty_for({batch_size}, self) : empty_for({}, self);
-  Tensor total_weight = empty_for({}, self);
+  const NllLossShape shape = nll_loss_shape(self, target, reduction);
+  Tensor output = empty_for(shape.output_sizes, self), total_weight = empty_for({}, self);
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss_out_frame", [&] {
-    dispatch_target(target_, [&](auto t) {
-      nll_loss_forward_frame<scalar_t, decltype(t)>(output, total_weight, input, target_, weight, reduction,
-                                                    ignore_index, batch_size, self.size(-1), 1);
+    dispatch_target(target, [&](auto t) {
+      nll_loss_forward_frame<scalar_t, decltype(t)>(output, total_weight, self.contiguous(), target.contiguous(),
+                                                    weight, reduction, ignore_index, shape);
     });
   });
   return {output, total_weight};
@@ -175,12 +157,10 @@ Tensor nll_loss_backward_cpu(const Tensor& grad_output, const Tensor& self, cons
   const Tensor weight = nll_loss_weight(weight_opt);
   nll_loss_forward_check(self, target, weight);
   Tensor grad_input = empty_for(self.sizes(), self).zero_();
-  const int64_t batch_size = self.dim() == 1 ? 1 : self.size(0);
-  const Tensor target_ = target.contiguous();
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss_backward_out_frame", [&] {
-    dispatch_target(target_, [&](auto t) {
-      nll_loss_backward_frame<scalar_t, decltype(t)>(grad_input, grad_output, target_, weight, reduction,
-                                                     ignore_index, total_weight, batch_size, self.size(-1), 1);
+    dispatch_target(target, [&](auto t) {
+      nll_loss_backward_frame<scalar_t, decltype(t)>(grad_input, grad_output, target.contiguous(), weight, reduction,
+                                                     ignore_index, total_weight, nll_loss_shape(self, target, reduction));
     });
   });
   return grad_input;
@@ -191,16 +171,12 @@ std::tuple<Tensor, Tensor> nll_loss2d_forward_cpu(const Tensor& self, const Tens
                                                   int64_t ignore_index) {
   const Tensor weight = nll_loss_weight(weight_opt);
   nll_loss2d_forward_check(self, target, weight);
-  const Tensor input = self.contiguous();
-  const Tensor target_ = target.contiguous();
-  Tensor output = reduction == at::Reduction::None ? empty_for(target.sizes(), self)
-                                                   : empty_for({}, self);
-  Tensor total_weight = empty_for({}, self);
+  const NllLossShape shape = nll_loss_shape(self, target, reduction);
+  Tensor output = empty_for(shape.output_sizes, self), total_weight = empty_for({}, self);
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss2d_forward_out_frame", [&] {
-    dispatch_target(target_, [&](auto t) {
-      nll_loss_forward_frame<scalar_t, decltype(t)>(output, total_weight, input, target_, weight, reduction,
-                                                    ignore_index, self.size(0), self.size(1),
-                                                    self.size(2) * self.size(3));
+    dispatch_target(target, [&](auto t) {
+      nll_loss_forward_frame<scalar_t, decltype(t)>(output, total_weight, self.contiguous(), target.contiguous(),
+                                                    weight, reduction, ignore_index, shape);
     });
   });
   return {output, total_weight};
@@ -212,12 +188,10 @@ Tensor nll_loss2d_backward_cpu(const Tensor& grad_output, const Tensor& self, co
   const Tensor weight = nll_loss_weight(weight_opt);
   nll_loss2d_forward_check(self, target, weight);
   Tensor grad_input = empty_for(self.sizes(), self).zero_();
-  const Tensor target_ = target.contiguous();
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss2d_backward_out_frame", [&] {
-    dispatch_target(target_, [&](auto t) {
-      nll_loss_backward_frame<scalar_t, decltype(t)>(grad_input, grad_output, target_, weight, reduction,
-                                                     ignore_index, total_weight, self.size(0), self.size(1),
-                                                     self.size(2) * self.size(3));
+    dispatch_target(target, [&](auto t) {
+      nll_loss_backward_frame<scalar_t, decltype(t)>(grad_input, grad_output, target.contiguous(), weight, reduction,
+                                                     ignore_index, total_weight, nll_loss_shape(self, target, reduction));
     });
   });
   return grad_input;

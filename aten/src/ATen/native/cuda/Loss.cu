@@ -29,12 +29,6 @@ using at::cuda::detail::GET_BLOCKS;
 constexpr int kNllThreads = 256;   // the block of the reducing forward
 constexpr int kLoopThreads = 256;  // the elementwise kernels
 
-// Where the target class t of position i (of `positions` per sample) lies in the input.
-__host__ __device__ __forceinline__ int64_t nll_offset(int64_t i, int64_t t, int64_t n_classes, int64_t positions) {
-  const int64_t b = i / positions, p = i % positions;
-  return (b * n_classes + t) * positions + p;
-}
-
 // [marker: nll_loss_kernels]
 template <typename scalar_t, typename target_t>
 __global__ void nll_loss_forward_no_reduce_kernel(scalar_t* __restrict__ output, const scalar_t* __restrict__ input,
@@ -120,26 +114,18 @@ __global__ void nll_loss_backward_kernel(scalar_t* __restrict__ grad_input, cons
 }
 // [end marker: nll_loss_kernels]
 
-template <typename F>
-void dispatch_target(const Tensor& target, F&& f) {
-  if (target.scalar_type() == kByte) {
-    f(uint8_t{});
-  } else {
-    f(int64_t{});
-  }
-}
-
-// The forward of both, for one dtype: `positions` per sample; `per_element` for 'none' with a
-// batch (output already sized).
+// The forward of both, for one dtype; output is already sized (one loss per position for
+// 'none' with a batch).
 template <typename scalar_t>
 void nll_loss_forward_cuda_impl(Tensor output, Tensor total_weight, const Tensor& self,
                                 const Tensor& target, const Tensor& weight, int64_t reduction, int64_t ignore_index,
-                                int64_t batch_size, int64_t n_classes, int64_t positions) {
+                                const NllLossShape& shape) {
+  const int64_t n_classes = shape.n_classes, positions = shape.positions;
   using acc_t = at::opmath_type<scalar_t>;
   c10::cuda::CUDAGuard guard(self.device());
   const Tensor input = self.contiguous();
   const Tensor target_ = target.contiguous();
-  const int64_t count = batch_size * positions;
+  const int64_t count = shape.batch_size * positions;
   const bool per_element = reduction == at::Reduction::None && output.dim() > 0;
   const scalar_t* w = weight.defined() ? weight.const_data_ptr<scalar_t>() : nullptr;
   auto stream = at::cuda::getCurrentCUDAStream();
@@ -167,12 +153,12 @@ void nll_loss_forward_cuda_impl(Tensor output, Tensor total_weight, const Tensor
 template <typename scalar_t>
 void nll_loss_backward_cuda_impl(Tensor grad_input, const Tensor& grad_output, const Tensor& target,
                                  const Tensor& weight, int64_t reduction, int64_t ignore_index,
-                                 const Tensor& total_weight, int64_t batch_size, int64_t n_classes,
-                                 int64_t positions) {
+                                 const Tensor& total_weight, const NllLossShape& shape) {
+  const int64_t n_classes = shape.n_classes, positions = shape.positions;
   c10::cuda::CUDAGuard guard(grad_input.device());
   const Tensor target_ = target.contiguous();
   const Tensor grad_out = grad_output.contiguous();
-  const int64_t count = batch_size * positions;
+  const int64_t count = shape.batch_size * positions;
   if (count == 0) {
     return;
   }
@@ -196,13 +182,10 @@ std::tuple<Tensor, Tensor> nll_loss_forward_cuda(const Tensor& self, const Tenso
                                                  int64_t ignore_index) {
   const Tensor weight = nll_loss_weight(weight_opt);
   nll_loss_forward_check(self, target, weight);
-  const int64_t batch_size = self.dim() == 1 ? 1 : self.size(0);
-  Tensor output = reduction == at::Reduction::None && self.dim() == 2 ? empty_for({batch_size}, self)
-                                                                        : empty_for({}, self);
-  Tensor total_weight = empty_for({}, self);
+  const NllLossShape shape = nll_loss_shape(self, target, reduction);
+  Tensor output = empty_for(shape.output_sizes, self), total_weight = empty_for({}, self);
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss_forward_out_cuda", [&] {
-    nll_loss_forward_cuda_impl<scalar_t>(output, total_weight, self, target, weight, reduction, ignore_index,
-                                         batch_size, self.size(-1), 1);
+    nll_loss_forward_cuda_impl<scalar_t>(output, total_weight, self, target, weight, reduction, ignore_index, shape);
   });
   return {output, total_weight};
 }
@@ -215,7 +198,7 @@ Tensor nll_loss_backward_cuda(const Tensor& grad_output, const Tensor& self, con
   Tensor grad_input = empty_for(self.sizes(), self).zero_();
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss_backward_out_cuda", [&] {
     nll_loss_backward_cuda_impl<scalar_t>(grad_input, grad_output, target, weight, reduction, ignore_index,
-                                          total_weight, self.dim() == 1 ? 1 : self.size(0), self.size(-1), 1);
+                                          total_weight, nll_loss_shape(self, target, reduction));
   });
   return grad_input;
 }
@@ -225,11 +208,10 @@ std::tuple<Tensor, Tensor> nll_loss2d_forward_cuda(const Tensor& self, const Ten
                                                    int64_t ignore_index) {
   const Tensor weight = nll_loss_weight(weight_opt);
   nll_loss2d_forward_check(self, target, weight);
-  Tensor output = reduction == at::Reduction::None ? empty_for(target.sizes(), self) : empty_for({}, self);
-  Tensor total_weight = empty_for({}, self);
+  const NllLossShape shape = nll_loss_shape(self, target, reduction);
+  Tensor output = empty_for(shape.output_sizes, self), total_weight = empty_for({}, self);
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss2d_forward_out_cuda", [&] {
-    nll_loss_forward_cuda_impl<scalar_t>(output, total_weight, self, target, weight, reduction, ignore_index,
-                                         self.size(0), self.size(1), self.size(2) * self.size(3));
+    nll_loss_forward_cuda_impl<scalar_t>(output, total_weight, self, target, weight, reduction, ignore_index, shape);
   });
   return {output, total_weight};
 }
@@ -242,7 +224,7 @@ Tensor nll_loss2d_backward_cuda(const Tensor& grad_output, const Tensor& self, c
   Tensor grad_input = empty_for(self.sizes(), self).zero_();
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss2d_backward_out_cuda", [&] {
     nll_loss_backward_cuda_impl<scalar_t>(grad_input, grad_output, target, weight, reduction, ignore_index,
-                                          total_weight, self.size(0), self.size(1), self.size(2) * self.size(3));
+                                          total_weight, nll_loss_shape(self, target, reduction));
   });
   return grad_input;
 }
@@ -267,10 +249,7 @@ Tensor binary_cross_entropy_cuda(const Tensor& input, const Tensor& target, cons
       return static_cast<scalar_t>((target_val - 1) * log_1m_input - target_val * log_input);
     });
   });
-  if (weight_opt.has_value() && weight_opt->defined()) {
-    loss.mul_(*weight_opt);
-  }
-  return apply_loss_reduction(loss, reduction);
+  return binary_cross_entropy_weight_and_reduce(loss, weight_opt, reduction, /*backward=*/false);
 }
 
 Tensor binary_cross_entropy_backward_cuda(const Tensor& grad, const Tensor& input, const Tensor& target,
@@ -293,13 +272,7 @@ Tensor binary_cross_entropy_backward_cuda(const Tensor& grad, const Tensor& inpu
                                    std::max((opmath_t(1) - input_val) * input_val, kEpsilon));
     });
   });
-  if (weight_opt.has_value() && weight_opt->defined()) {
-    grad_input.mul_(*weight_opt);
-  }
-  if (reduction == at::Reduction::Mean) {
-    grad_input.div_(input.numel());
-  }
-  return grad_input;
+  return binary_cross_entropy_weight_and_reduce(grad_input, weight_opt, reduction, /*backward=*/true);
 }
 // [end marker: binary_cross_entropy_cuda]
 
