@@ -397,6 +397,15 @@ def test_topk_sorted_false_leaves_pytorchs_order():
         torch.tensor([True, False]).topk(1)
 
 
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16, torch.float32])
+def test_unique_keeps_every_nan_apart_in_each_float_dtype(dtype):
+    # PyTorch: tensor([0., 1., nan, nan]), inverse [1, 2, 1, 3, 0], counts [1, 2, 1, 1].
+    x = torch.tensor([1.0, float("nan"), 1.0, float("nan"), 0.0]).to(dtype)
+    u, inv, cnt = torch.unique(x, return_inverse=True, return_counts=True)
+    assert u.dtype == dtype and u.float().tolist()[:2] == [0.0, 1.0] and u[2:].isnan().all().item()
+    assert inv.tolist() == [1, 2, 1, 3, 0] and cnt.tolist() == [1, 2, 1, 1]
+
+
 def test_unique_sorted_false_is_sorted_on_cpu():
     assert torch.unique(torch.tensor([3.0, 1, 2, 3, 1, 7, 0, 5]), sorted=False).tolist() == [0, 1, 2, 3, 5, 7]
     u, inv, cnt = torch.unique(torch.tensor([3, 1, 2, 3, 1]), sorted=False, return_inverse=True, return_counts=True)

@@ -174,7 +174,7 @@ def check_topk_with_ties(x, k, dim=-1, largest=True, sorted=True):
     if sorted:
         assert_same(got.values, want.values)
     else:
-        assert_same(got.values.sort(dim, stable=True)[0], want.values.sort(dim, stable=True)[0])
+        assert_same(got.values.sort(dim=dim, stable=True)[0], want.values.sort(dim=dim, stable=True)[0])
     assert_same(x.cuda().gather(dim, got.indices), got.values.cpu())
     if k > 0:
         # No index chosen twice.

@@ -138,6 +138,9 @@ Tensor argsort_stable(const Tensor& self, bool stable, int64_t dim, bool descend
 // NaN counts as the largest value.
 std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted) {
   dim = topk_check(self, k, dim);
+  if (self.dim() == 0) {
+    k = 1;  // a 0-d result holds the one element, even for k = 0, as in PyTorch
+  }
   const int64_t n = self.dim() == 0 ? 1 : self.size(dim);
   TORCH_CHECK(self.scalar_type() != kBool, "topk does not support bool dtypes on CPU");
   TORCH_CHECK(!c10::isComplexType(self.scalar_type()), " topk does not support complex dtypes on CPU");

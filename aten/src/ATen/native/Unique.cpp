@@ -28,11 +28,12 @@ std::tuple<Tensor, Tensor, Tensor> _unique2_cpu(const Tensor& self, bool sorted,
     const scalar_t* x = input.data_ptr<scalar_t>();
     std::vector<int64_t> perm(n);
     std::iota(perm.begin(), perm.end(), 0);
+    // NaN is the one value unequal to itself (for Half and BFloat16 too, which std::isnan and
+    // std::is_floating_point do not know); it sorts last.
+    auto is_nan = [](scalar_t v) { return v != v; };
     auto less = [&](int64_t a, int64_t b) {
-      if constexpr (std::is_floating_point_v<scalar_t>) {
-        if (std::isnan(x[a])) return false;
-        if (std::isnan(x[b])) return true;
-      }
+      if (is_nan(x[a])) return false;
+      if (is_nan(x[b])) return true;
       return x[a] < x[b];
     };
     std::stable_sort(perm.begin(), perm.end(), less);
@@ -43,7 +44,7 @@ std::tuple<Tensor, Tensor, Tensor> _unique2_cpu(const Tensor& self, bool sorted,
       const scalar_t v = x[perm[i]];
       // NaNs are all distinct, as in PyTorch.
       const bool same = !values.empty() && !less(perm[i - 1], perm[i]) && !less(perm[i], perm[i - 1]) &&
-                        !(std::is_floating_point_v<scalar_t> && v != v);
+                        !is_nan(v);
       if (!same) {
         values.push_back(v);
         count_vec.push_back(0);

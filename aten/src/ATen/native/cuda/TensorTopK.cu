@@ -86,6 +86,9 @@ __global__ void gather_topk(const scalar_t* __restrict__ in, scalar_t* __restric
 
 std::tuple<Tensor, Tensor> topk_cuda(const Tensor& self, int64_t k, int64_t dim_, bool largest, bool sorted) {
   const int64_t dim = topk_check(self, k, dim_);
+  if (self.dim() == 0) {
+    k = 1;  // a 0-d result holds the one element, even for k = 0, as in PyTorch
+  }
   c10::cuda::CUDAGuard guard(self.device());
   Tensor input = self.dim() == 0 ? self.view({1}) : self.movedim(dim, -1).contiguous();
   const int64_t n = input.size(-1);
