@@ -9,6 +9,7 @@ Environment switches, with PyTorch's names:
     DEBUG=1              -O0 -g3 and frame pointers, for stepping through in gdb
     REL_WITH_DEB_INFO=1  -O2 -g
     USE_CUDA=0|1         build the CUDA parts (default: on when nvcc is found)
+    USE_CUBLAS=0         GPU matrix products on the tree's tiled kernel, not cuBLAS
     USE_NUMA=1           bind CPU allocations to NUMA nodes (needs libnuma)
     BUILD_TEST=0         skip the C++ GoogleTest suites
     MAX_JOBS=N           parallel compile jobs (default: all CPUs)

@@ -259,14 +259,16 @@ print(torch.cuda.memory_allocated())
 m = torch.arange(12.0, device="cuda").view(3, 4).max(dim=1)
 print((m.values.tolist(), m.indices.tolist()))
 torch.manual_seed(0)
-model = torch.nn.Linear(4, 1).cuda()
-opt = torch.optim.SGD(model.parameters(), lr=0.1)
-xs = torch.randn(32, 4, device="cuda")
-ys = xs.sum(1, keepdim=True)
+nn = torch.nn
+model = nn.Sequential(nn.Conv2d(1, 4, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2), nn.Flatten(),
+                      nn.Linear(4 * 4 * 4, 2)).cuda()
+opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+xs = torch.randn(32, 1, 8, 8, device="cuda")
+ys = (xs[:, 0, :4].sum((1, 2)) > xs[:, 0, 4:].sum((1, 2))).long()  # is the top half brighter?
 losses = []
-for _ in range(4):
+for _ in range(6):
     opt.zero_grad()
-    loss = torch.nn.functional.mse_loss(model(xs), ys)
+    loss = torch.nn.functional.cross_entropy(model(xs), ys)
     loss.backward()
     opt.step()
     losses.append(round(loss.item(), 4))
@@ -301,8 +303,9 @@ def cuda_tensors_stop():
          "x and y, 4000 bytes each, rounded up to 512-byte blocks by the caching allocator")
     step("torch.arange(12., device='cuda').view(3, 4).max(dim=1)", lines[4],
          "ArgMinMaxOps: a (value, index) pair per thread, ties broken by the smaller index")
-    step("4 SGD steps of nn.Linear(4, 1).cuda() on mse_loss", lines[5],
-         "addmm_cuda (native/cuda/Blas.cpp) -> at::cuda::blas::gemm -> gemm_tiled_kernel (ATen/cuda/CUDABlas.cu); "
+    step("6 SGD steps of a tiny CNN (conv, ReLU, max pool, linear).cuda() on cross_entropy", lines[5],
+         "im2col_kernel (Im2Col.cu) and gemm_tiled_kernel (ATen/cuda/CUDABlas.cu) for the convolution, "
+         "max_pool_forward_nchw, softmax_warp_forward, nll_loss_forward_reduce_kernel (Loss.cu); "
          "the backward runs on the autograd engine's thread for cuda:0")
 # [end marker: cuda_tensors_stop]
 

@@ -201,3 +201,18 @@ def test_addmv_and_baddbmm_gradcheck_and_errors_on_cuda():
     with pytest.raises(RuntimeError, match=r"^Expected size for first two dimensions of batch2 tensor to be: "
                                            r"\[2, 5\] but got: \[2, 6\]\.$"):
         torch.baddbmm(torch.randn(2, 3, 4).cuda(), torch.randn(2, 3, 5).cuda(), torch.randn(2, 6, 4).cuda())
+
+
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+def test_binary_cross_entropy_with_logits_matches_cpu_and_gradcheck(reduction):
+    x = torch.randn(6, 4, generator=g(), dtype=torch.float64) * 10
+    y = torch.rand(6, 4, generator=g(1), dtype=torch.float64)
+    w = torch.rand(4, generator=g(2), dtype=torch.float64)
+    p = torch.rand(4, generator=g(3), dtype=torch.float64) * 3
+    want = F.binary_cross_entropy_with_logits(x, y, weight=w, reduction=reduction, pos_weight=p)
+    got = F.binary_cross_entropy_with_logits(x.cuda(), y.cuda(), weight=w.cuda(), reduction=reduction,
+                                             pos_weight=p.cuda())
+    assert_same(got, want, rtol=1e-12, atol=1e-12)
+    assert gradcheck(lambda a, b: F.binary_cross_entropy_with_logits(a, b, weight=w.cuda(), reduction=reduction,
+                                                                     pos_weight=p.cuda()),
+                     ((x / 10).cuda().requires_grad_(), y.cuda().requires_grad_()))

@@ -30,10 +30,13 @@ import train_cnn  # noqa: E402
 def train_mlp(device, optimizer_name, steps=8):
     torch.manual_seed(0)
     model = nn.Sequential(nn.Linear(20, 32), nn.ReLU(), nn.Linear(32, 5)).to(device)
-    if optimizer_name == "sgd":
-        optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
-    else:
-        optimizer = torch.optim.Adam(model.parameters(), lr=0.01)
+    optimizer = {
+        "sgd": lambda p: torch.optim.SGD(p, lr=0.1, momentum=0.9),
+        "adam": lambda p: torch.optim.Adam(p, lr=0.01),
+        "adamw": lambda p: torch.optim.AdamW(p, lr=0.01, weight_decay=0.1),
+        "adagrad": lambda p: torch.optim.Adagrad(p, lr=0.1),
+        "rmsprop": lambda p: torch.optim.RMSprop(p, lr=0.01, momentum=0.5),
+    }[optimizer_name](model.parameters())
     g = torch.Generator().manual_seed(1)
     x, y = torch.randn(64, 20, generator=g), torch.randint(0, 5, (64,), generator=g)
     x, y = x.to(device), y.to(device)
@@ -47,7 +50,7 @@ def train_mlp(device, optimizer_name, steps=8):
     return losses, [p.detach().cpu() for p in model.parameters()]
 
 
-@pytest.mark.parametrize("optimizer_name", ["sgd", "adam"])
+@pytest.mark.parametrize("optimizer_name", ["sgd", "adam", "adamw", "adagrad", "rmsprop"])
 def test_mlp_trains_on_cuda_as_on_the_cpu(optimizer_name):
     cpu_losses, cpu_params = train_mlp("cpu", optimizer_name)
     cuda_losses, cuda_params = train_mlp("cuda", optimizer_name)

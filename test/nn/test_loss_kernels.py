@@ -254,3 +254,25 @@ def test_addmv_and_baddbmm_errors_match_pytorch(call, message):
     with pytest.raises(RuntimeError) as info:
         call()
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("with_pos_weight", [False, True])
+def test_binary_cross_entropy_with_logits_matches_numpy_and_gradcheck(reduction, weighted, with_pos_weight):
+    x = (torch.randn(4, 3, generator=g(), dtype=torch.float64) * 30).requires_grad_()  # large logits: no overflow
+    y = torch.rand(4, 3, generator=g(1), dtype=torch.float64).requires_grad_()
+    w = torch.rand(3, generator=g(2), dtype=torch.float64) if weighted else None
+    p = torch.rand(3, generator=g(3), dtype=torch.float64) * 3 if with_pos_weight else None
+    loss = F.binary_cross_entropy_with_logits(x, y, weight=w, reduction=reduction, pos_weight=p)
+    xn, yn = x.detach().numpy(), y.detach().numpy()
+    log_sig = np.minimum(xn, 0) - np.log1p(np.exp(-np.abs(xn)))
+    log_one_minus_sig = np.minimum(-xn, 0) - np.log1p(np.exp(-np.abs(xn)))
+    pn = 1.0 if p is None else p.numpy()
+    el = -(pn * yn * log_sig + (1 - yn) * log_one_minus_sig) * (1 if w is None else w.numpy())
+    want = {"mean": el.mean(), "sum": el.sum(), "none": el}[reduction]
+    np.testing.assert_allclose(loss.detach().numpy(), want, rtol=1e-10, atol=1e-12)
+    assert type(loss.grad_fn).__name__ == "BinaryCrossEntropyWithLogitsBackward0"
+    small = (x.detach() / 30).requires_grad_()
+    assert gradcheck(lambda a, b: F.binary_cross_entropy_with_logits(a, b, weight=w, reduction=reduction,
+                                                                     pos_weight=p), (small, y))

@@ -442,21 +442,12 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Opti
                                      size_average=None, reduce=None, reduction: str = "mean",
                                      pos_weight: Optional[Tensor] = None) -> Tensor:
     r"""binary_cross_entropy(sigmoid(x), y), computed stably from the logits x:
-    (1 - y) x - (1 + (pos_weight - 1) y) log sigmoid(x)."""
-    reduction = _legacy_reduction(size_average, reduce, reduction)
+    (1 - y) x - (1 + (pos_weight - 1) y) log sigmoid(x), by the native
+    binary_cross_entropy_with_logits (aten/src/ATen/native/Loss.cpp)."""
+    reduction_enum = _Reduction.get_enum(_legacy_reduction(size_average, reduce, reduction))
     if target.size() != input.size():
         raise ValueError(f"Target size ({target.size()}) must be the same as input size ({input.size()})")
-    # -log(sigmoid(x)) = max(-x, 0) + log(exp(-max(-x, 0)) + exp(-x - max(-x, 0)))
-    max_val = torch.clamp(-input, min=0)
-    neg_log_sigmoid = max_val + torch.log(torch.exp(-max_val) + torch.exp(-input - max_val))
-    if pos_weight is not None:
-        log_weight = (pos_weight - 1) * target + 1
-        loss = (1 - target) * input + log_weight * neg_log_sigmoid
-    else:
-        loss = (1 - target) * input + neg_log_sigmoid
-    if weight is not None:
-        loss = loss * weight
-    return _apply_loss_reduction(loss, reduction)
+    return torch.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction_enum)
 
 
 def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",

@@ -788,19 +788,54 @@ Tensor roll_backward(const Tensor& grad, IntArrayRef shifts, IntArrayRef dims) {
   return grad.roll(back, dims);
 }
 
+namespace {
+bool is_defined(const std::optional<Tensor>& t) {
+  return t.has_value() && t->defined();
+}
+
+// The weight, then the 1 / numel of 'mean': what every loss gradient below ends with.
+Tensor weight_and_mean(Tensor g, const std::optional<Tensor>& weight, int64_t reduction, int64_t numel) {
+  if (is_defined(weight)) {
+    g = g * *weight;
+  }
+  return reduction == at::Reduction::Mean ? g / numel : g;
+}
+
+// log(sigmoid(x)) without overflow: min(x, 0) - log1p(exp(-|x|)).
+Tensor log_sigmoid(const Tensor& x) {
+  return at::clamp_max(x, 0) - at::log1p(at::exp(-at::abs(x)));
+}
+}  // namespace
+
 // d/dy of -w (y log x + (1 - y) log(1 - x)) is -w (log x - log(1 - x)), the logs clamped at
 // -100 as the forward clamps them (PyTorch's FunctionsManual.cpp formula).
 Tensor binary_cross_entropy_target_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
                                             const std::optional<Tensor>& weight, int64_t reduction) {
   Tensor grad_target = at::clamp_min(at::log(1 - self), -100) - at::clamp_min(at::log(self), -100);
-  grad_target = grad_target * grad;
-  if (weight.has_value() && weight->defined()) {
-    grad_target = grad_target * *weight;
+  return weight_and_mean(grad_target * grad, weight, reduction, target.numel());
+}
+
+// d/dx of (1 - y) x - (1 + (p - 1) y) log sigmoid(x) is (1 + (p - 1) y) sigmoid(x) - p y, which
+// is sigmoid(x) - y without pos_weight p (PyTorch's FunctionsManual.cpp formulas).
+Tensor binary_cross_entropy_with_logits_backward(const Tensor& grad, const Tensor& input, const Tensor& target,
+                                                const std::optional<Tensor>& weight,
+                                                const std::optional<Tensor>& pos_weight, int64_t reduction) {
+  Tensor grad_input;
+  if (is_defined(pos_weight)) {
+    const Tensor t = *pos_weight * target;
+    grad_input = (t + 1 - target) * at::sigmoid(input) - t;
+  } else {
+    grad_input = at::sigmoid(input) - target;
   }
-  if (reduction == at::Reduction::Mean) {
-    grad_target = grad_target / target.numel();
-  }
-  return grad_target;
+  return weight_and_mean(grad_input * grad, weight, reduction, input.numel());
+}
+
+// d/dy of the same: log sigmoid(-x) - p log sigmoid(x), which is -x without pos_weight.
+Tensor binary_cross_entropy_with_logits_target_backward(const Tensor& grad, const Tensor& input, const Tensor& target,
+                                                       const std::optional<Tensor>& weight,
+                                                       const std::optional<Tensor>& pos_weight, int64_t reduction) {
+  Tensor grad_target = is_defined(pos_weight) ? log_sigmoid(-input) - log_sigmoid(input) * *pos_weight : -input;
+  return weight_and_mean(grad_target * grad, weight, reduction, target.numel());
 }
 
 }  // namespace torch::autograd::generated::details

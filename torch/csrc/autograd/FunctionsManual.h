@@ -135,6 +135,12 @@ Tensor repeat_backward(const Tensor& grad, IntArrayRef repeats, IntArrayRef inpu
 Tensor roll_backward(const Tensor& grad, IntArrayRef shifts, IntArrayRef dims);
 
 // ---- losses ----
+Tensor binary_cross_entropy_with_logits_backward(const Tensor& grad, const Tensor& input, const Tensor& target,
+                                                const std::optional<Tensor>& weight,
+                                                const std::optional<Tensor>& pos_weight, int64_t reduction);
+Tensor binary_cross_entropy_with_logits_target_backward(const Tensor& grad, const Tensor& input, const Tensor& target,
+                                                       const std::optional<Tensor>& weight,
+                                                       const std::optional<Tensor>& pos_weight, int64_t reduction);
 Tensor binary_cross_entropy_target_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
                                             const std::optional<Tensor>& weight, int64_t reduction);
 

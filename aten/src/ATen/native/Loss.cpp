@@ -1,4 +1,5 @@
-// aten/src/ATen/native/Loss.cpp - mse_loss and binary_cross_entropy, forward and backward.
+// aten/src/ATen/native/Loss.cpp - mse_loss and binary_cross_entropy, forward and backward, and
+// binary_cross_entropy_with_logits.
 // Mirrors PyTorch's aten/src/ATen/native/Loss.cpp. Guide: docs/source/internals/cuda_training.rst.
 //
 // mse_loss is device generic: a TensorIterator and a stub (mse_stub, mse_backward_stub) whose
@@ -8,6 +9,7 @@
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
 #include <ATen/TensorIterator.h>
+#include <ATen/TensorOperators.h>
 #include <ATen/native/BinaryOps.h>
 #include <ATen/native/Loss.h>
 #include <ATen/native/PointwiseOps.h>
@@ -86,5 +88,26 @@ Tensor binary_cross_entropy_backward_cpu(const Tensor& grad, const Tensor& input
   return binary_cross_entropy_weight_and_reduce(grad_input, weight_opt, reduction, /*backward=*/true);
 }
 // [end marker: binary_cross_entropy_cpu]
+
+// [marker: binary_cross_entropy_with_logits]
+// binary_cross_entropy(sigmoid(x), y) computed from the logits x, without overflow:
+// (1 - y) x - (1 + (p - 1) y) log sigmoid(x), with log sigmoid(x) = min(x, 0) - log1p(exp(-|x|))
+// and p the pos_weight (1 without one). Ordinary tensor ops, so one function serves every
+// device; its derivative is its own (derivatives.yaml), not the chain of those ops.
+Tensor binary_cross_entropy_with_logits(const Tensor& input, const Tensor& target,
+                                        const std::optional<Tensor>& weight_opt,
+                                        const std::optional<Tensor>& pos_weight_opt, int64_t reduction) {
+  Tensor log_sigmoid_input = at::clamp_max(input, 0) - at::log1p(at::exp(-at::abs(input)));
+  if (pos_weight_opt.has_value() && pos_weight_opt->defined()) {
+    // pos_weight broadcasts against target, so this product is a new tensor.
+    log_sigmoid_input = log_sigmoid_input * ((*pos_weight_opt - 1) * target + 1);
+  }
+  Tensor loss = (1 - target) * input - log_sigmoid_input;
+  if (weight_opt.has_value() && weight_opt->defined()) {
+    loss = loss * *weight_opt;
+  }
+  return apply_loss_reduction(loss, reduction);
+}
+// [end marker: binary_cross_entropy_with_logits]
 
 }  // namespace at::native

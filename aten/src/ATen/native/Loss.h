@@ -34,8 +34,8 @@ inline Tensor apply_loss_reduction(const Tensor& unreduced, int64_t reduction) {
 inline void binary_cross_entropy_check(const Tensor& input, const Tensor& target) {
   TORCH_CHECK(input.scalar_type() == target.scalar_type(), "Found dtype ", target.scalar_type(), " but expected ",
               input.scalar_type());
-  TORCH_CHECK(input.sizes() == target.sizes(), "The size of tensor a (", input.numel(), ") must match the size of tensor b (",
-              target.numel(), ")");
+  TORCH_CHECK(input.sizes() == target.sizes(), "The size of tensor a (", input.numel(),
+              ") must match the size of tensor b (", target.numel(), ")");
 }
 
 // The optional weight of nll_loss, contiguous, or an undefined tensor for none.

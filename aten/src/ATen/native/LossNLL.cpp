@@ -118,7 +118,8 @@ void nll_loss_backward_frame(Tensor& grad_input, const Tensor& grad_output, cons
   const scalar_t* gout = grad_out.const_data_ptr<scalar_t>();
   scalar_t grad = 0;
   if (!per_element) {
-    grad = reduction == at::Reduction::Mean ? static_cast<scalar_t>(-(gout[0] / total_weight.const_data_ptr<scalar_t>()[0]))
+    const scalar_t total = total_weight.const_data_ptr<scalar_t>()[0];
+    grad = reduction == at::Reduction::Mean ? static_cast<scalar_t>(-(gout[0] / total))
                                             : static_cast<scalar_t>(-gout[0]);
   }
   for (int64_t i = 0; i < count; i++) {
@@ -160,7 +161,8 @@ Tensor nll_loss_backward_cpu(const Tensor& grad_output, const Tensor& self, cons
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss_backward_out_frame", [&] {
     dispatch_target(target, [&](auto t) {
       nll_loss_backward_frame<scalar_t, decltype(t)>(grad_input, grad_output, target.contiguous(), weight, reduction,
-                                                     ignore_index, total_weight, nll_loss_shape(self, target, reduction));
+                                                     ignore_index, total_weight,
+                                                     nll_loss_shape(self, target, reduction));
     });
   });
   return grad_input;
@@ -191,7 +193,8 @@ Tensor nll_loss2d_backward_cpu(const Tensor& grad_output, const Tensor& self, co
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss2d_backward_out_frame", [&] {
     dispatch_target(target, [&](auto t) {
       nll_loss_backward_frame<scalar_t, decltype(t)>(grad_input, grad_output, target.contiguous(), weight, reduction,
-                                                     ignore_index, total_weight, nll_loss_shape(self, target, reduction));
+                                                     ignore_index, total_weight,
+                                                     nll_loss_shape(self, target, reduction));
     });
   });
   return grad_input;

@@ -1,5 +1,5 @@
-// aten/src/ATen/native/cuda/BinaryMiscOpsKernels.cu - atan2 and mse_loss's (a - b)^2 on CUDA tensors (integer inputs were
-// promoted to the default float dtype by the iterator). Mirrors PyTorch's
+// aten/src/ATen/native/cuda/BinaryMiscOpsKernels.cu - atan2 (integer inputs were promoted to the
+// default float dtype by the iterator) and mse_loss's (a - b)^2 on CUDA tensors. Mirrors PyTorch's
 // aten/src/ATen/native/cuda/BinaryMiscOpsKernels.cu (and atan2 of BinaryGeometricKernels.cu).
 // Guide: docs/source/internals/cuda_simulated_device.rst.
 #include <ATen/Dispatch.h>
