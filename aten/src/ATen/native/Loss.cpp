@@ -49,8 +49,8 @@ Tensor mse_loss_backward(const Tensor& grad_output, const Tensor& input, const T
 // [end marker: mse_loss]
 
 // [marker: binary_cross_entropy_cpu]
-// -w (y log x + (1 - y) log(1 - x)), each log clamped at -100 so that x = 0 or 1 gives a
-// finite loss (and a finite gradient below).
+// The formulas are Loss.h's, shared with cuda/Loss.cu; here each element's range is checked
+// as it is read (the check raises from inside the loop, and parallel_for passes it on).
 Tensor binary_cross_entropy_cpu(const Tensor& input, const Tensor& target, const std::optional<Tensor>& weight_opt,
                                 int64_t reduction) {
   binary_cross_entropy_check(input, target);
@@ -61,28 +61,19 @@ Tensor binary_cross_entropy_cpu(const Tensor& input, const Tensor& target, const
       // "not in [0, 1]" rather than "< 0 or > 1": NaN is refused too.
       TORCH_CHECK(input_val >= 0 && input_val <= 1, "all elements of input should be between 0 and 1");
       TORCH_CHECK(target_val >= 0 && target_val <= 1, "all elements of target should be between 0 and 1");
-      return (target_val - scalar_t(1)) * std::max(scalar_t(std::log1p(-input_val)), scalar_t(-100)) -
-             target_val * std::max(scalar_t(std::log(input_val)), scalar_t(-100));
+      return binary_cross_entropy_value(input_val, target_val);
     });
   });
   return binary_cross_entropy_weight_and_reduce(loss, weight_opt, reduction, /*backward=*/false);
 }
 
-// d/dx = (x - y) / (x (1 - x)), the denominator kept above 1e-12 (PyTorch's EPSILON) so that
-// x = 0 or 1 gives a large but finite gradient.
 Tensor binary_cross_entropy_backward_cpu(const Tensor& grad, const Tensor& input, const Tensor& target,
                                          const std::optional<Tensor>& weight_opt, int64_t reduction) {
   Tensor grad_input = at::empty_like(input);
-  auto iter = TensorIteratorConfig()
-                  .add_output(grad_input)
-                  .add_const_input(grad)
-                  .add_const_input(input)
-                  .add_const_input(target)
-                  .build();
+  auto iter = binary_cross_entropy_backward_iter(grad_input, grad, input, target);
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, grad_input.scalar_type(), "binary_cross_entropy_backward", [&] {
     cpu_kernel(iter, [](scalar_t grad_val, scalar_t input_val, scalar_t target_val) -> scalar_t {
-      const scalar_t kEpsilon = 1e-12;
-      return grad_val * (input_val - target_val) / std::max(scalar_t((scalar_t(1) - input_val) * input_val), kEpsilon);
+      return binary_cross_entropy_grad(grad_val, input_val, target_val);
     });
   });
   return binary_cross_entropy_weight_and_reduce(grad_input, weight_opt, reduction, /*backward=*/true);

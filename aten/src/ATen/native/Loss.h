@@ -6,10 +6,14 @@
 
 #include <ATen/core/Reduction.h>
 #include <ATen/Functions.h>
+#include <ATen/OpMathType.h>
+#include <ATen/TensorIterator.h>
 #include <ATen/core/Tensor.h>
 #include <c10/macros/Macros.h>
 #include <c10/util/Exception.h>
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace at::native {
@@ -41,6 +45,39 @@ inline void binary_cross_entropy_check(const Tensor& input, const Tensor& target
 // The optional weight of nll_loss, contiguous, or an undefined tensor for none.
 inline Tensor nll_loss_weight(const std::optional<Tensor>& weight) {
   return weight.has_value() && weight->defined() ? weight->contiguous() : Tensor();
+}
+
+// [marker: binary_cross_entropy_formulas]
+// binary_cross_entropy's arithmetic, the same on both devices (C10_HOST_DEVICE), in opmath_t:
+// -(y log x + (1 - y) log(1 - x)), each log clamped at -100 so that x = 0 or 1 gives a finite
+// loss; and its derivative (x - y) / (x (1 - x)), the denominator kept above 1e-12 (PyTorch's
+// EPSILON) so that x = 0 or 1 gives a large but finite gradient.
+template <typename scalar_t, typename opmath_t = at::opmath_type<scalar_t>>
+C10_HOST_DEVICE inline scalar_t binary_cross_entropy_value(scalar_t input, scalar_t target) {
+  const opmath_t x = input, y = target;
+  const opmath_t log_x = std::max(std::log(x), opmath_t(-100));
+  const opmath_t log_1m_x = std::max(std::log1p(-x), opmath_t(-100));
+  return static_cast<scalar_t>((y - 1) * log_1m_x - y * log_x);
+}
+
+template <typename scalar_t, typename opmath_t = at::opmath_type<scalar_t>>
+C10_HOST_DEVICE inline scalar_t binary_cross_entropy_grad(scalar_t grad, scalar_t input, scalar_t target) {
+  const opmath_t x = input;
+  return static_cast<scalar_t>(static_cast<opmath_t>(grad) * (x - static_cast<opmath_t>(target)) /
+                               std::max((opmath_t(1) - x) * x, opmath_t(1e-12)));
+}
+// [end marker: binary_cross_entropy_formulas]
+
+// The iterator of binary_cross_entropy_backward: grad_input from (grad, input, target), grad
+// (a scalar for 'mean' and 'sum') broadcast to the input's shape.
+inline TensorIterator binary_cross_entropy_backward_iter(const Tensor& grad_input, const Tensor& grad,
+                                                         const Tensor& input, const Tensor& target) {
+  return TensorIteratorConfig()
+      .add_output(grad_input)
+      .add_const_input(grad)
+      .add_const_input(input)
+      .add_const_input(target)
+      .build();
 }
 
 // What binary_cross_entropy's kernels leave to ordinary tensor ops: the weight, then the
@@ -119,6 +156,44 @@ inline NllLossShape nll_loss_shape(const Tensor& self, const Tensor& target, int
   const int64_t batch_size = self.dim() == 1 ? 1 : self.size(0);
   return {batch_size, self.size(-1), 1,
           keep && self.dim() == 2 ? std::vector<int64_t>{batch_size} : std::vector<int64_t>{}};
+}
+
+// What PyTorch's meta functions (TORCH_META_FUNC(nll_loss_forward), nll_loss2d's checks) do for
+// both devices: check the arguments, then allocate what the kernel writes. `spatial` picks
+// nll_loss2d's checks.
+struct NllLossForwardMeta {
+  Tensor weight;  // contiguous, or undefined
+  NllLossShape shape;
+  Tensor output;
+  Tensor total_weight;
+};
+
+inline NllLossForwardMeta nll_loss_forward_meta(const Tensor& self, const Tensor& target,
+                                                const std::optional<Tensor>& weight_opt, int64_t reduction,
+                                                bool spatial) {
+  Tensor weight = nll_loss_weight(weight_opt);
+  if (spatial) {
+    nll_loss2d_forward_check(self, target, weight);
+  } else {
+    nll_loss_forward_check(self, target, weight);
+  }
+  NllLossShape shape = nll_loss_shape(self, target, reduction);
+  Tensor output = empty_for(shape.output_sizes, self);
+  return {weight, std::move(shape), output, empty_for({}, self)};
+}
+
+// The backward's: the same checks, and a zero gradient the kernel writes the targets' entries of.
+struct NllLossBackwardMeta {
+  Tensor weight;
+  NllLossShape shape;
+  Tensor grad_input;
+};
+
+inline NllLossBackwardMeta nll_loss_backward_meta(const Tensor& self, const Tensor& target,
+                                                  const std::optional<Tensor>& weight_opt, int64_t reduction,
+                                                  bool spatial) {
+  NllLossForwardMeta forward = nll_loss_forward_meta(self, target, weight_opt, reduction, spatial);
+  return {forward.weight, std::move(forward.shape), empty_for(self.sizes(), self).zero_()};
 }
 
 // Where the target class t of position i (counting positions over the whole batch) lies in a

@@ -139,65 +139,53 @@ void nll_loss_backward_frame(Tensor& grad_input, const Tensor& grad_output, cons
 std::tuple<Tensor, Tensor> nll_loss_forward_cpu(const Tensor& self, const Tensor& target,
                                                 const std::optional<Tensor>& weight_opt, int64_t reduction,
                                                 int64_t ignore_index) {
-  const Tensor weight = nll_loss_weight(weight_opt);
-  nll_loss_forward_check(self, target, weight);
-  const NllLossShape shape = nll_loss_shape(self, target, reduction);
-  Tensor output = empty_for(shape.output_sizes, self), total_weight = empty_for({}, self);
+  auto m = nll_loss_forward_meta(self, target, weight_opt, reduction, /*spatial=*/false);
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss_out_frame", [&] {
     dispatch_target(target, [&](auto t) {
-      nll_loss_forward_frame<scalar_t, decltype(t)>(output, total_weight, self.contiguous(), target.contiguous(),
-                                                    weight, reduction, ignore_index, shape);
+      nll_loss_forward_frame<scalar_t, decltype(t)>(m.output, m.total_weight, self.contiguous(), target.contiguous(),
+                                                    m.weight, reduction, ignore_index, m.shape);
     });
   });
-  return {output, total_weight};
+  return {m.output, m.total_weight};
 }
 
 Tensor nll_loss_backward_cpu(const Tensor& grad_output, const Tensor& self, const Tensor& target,
                              const std::optional<Tensor>& weight_opt, int64_t reduction, int64_t ignore_index,
                              const Tensor& total_weight) {
-  const Tensor weight = nll_loss_weight(weight_opt);
-  nll_loss_forward_check(self, target, weight);
-  Tensor grad_input = empty_for(self.sizes(), self).zero_();
+  auto m = nll_loss_backward_meta(self, target, weight_opt, reduction, /*spatial=*/false);
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss_backward_out_frame", [&] {
     dispatch_target(target, [&](auto t) {
-      nll_loss_backward_frame<scalar_t, decltype(t)>(grad_input, grad_output, target.contiguous(), weight, reduction,
-                                                     ignore_index, total_weight,
-                                                     nll_loss_shape(self, target, reduction));
+      nll_loss_backward_frame<scalar_t, decltype(t)>(m.grad_input, grad_output, target.contiguous(), m.weight,
+                                                     reduction, ignore_index, total_weight, m.shape);
     });
   });
-  return grad_input;
+  return m.grad_input;
 }
 
 std::tuple<Tensor, Tensor> nll_loss2d_forward_cpu(const Tensor& self, const Tensor& target,
                                                   const std::optional<Tensor>& weight_opt, int64_t reduction,
                                                   int64_t ignore_index) {
-  const Tensor weight = nll_loss_weight(weight_opt);
-  nll_loss2d_forward_check(self, target, weight);
-  const NllLossShape shape = nll_loss_shape(self, target, reduction);
-  Tensor output = empty_for(shape.output_sizes, self), total_weight = empty_for({}, self);
+  auto m = nll_loss_forward_meta(self, target, weight_opt, reduction, /*spatial=*/true);
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss2d_forward_out_frame", [&] {
     dispatch_target(target, [&](auto t) {
-      nll_loss_forward_frame<scalar_t, decltype(t)>(output, total_weight, self.contiguous(), target.contiguous(),
-                                                    weight, reduction, ignore_index, shape);
+      nll_loss_forward_frame<scalar_t, decltype(t)>(m.output, m.total_weight, self.contiguous(), target.contiguous(),
+                                                    m.weight, reduction, ignore_index, m.shape);
     });
   });
-  return {output, total_weight};
+  return {m.output, m.total_weight};
 }
 
 Tensor nll_loss2d_backward_cpu(const Tensor& grad_output, const Tensor& self, const Tensor& target,
                                const std::optional<Tensor>& weight_opt, int64_t reduction, int64_t ignore_index,
                                const Tensor& total_weight) {
-  const Tensor weight = nll_loss_weight(weight_opt);
-  nll_loss2d_forward_check(self, target, weight);
-  Tensor grad_input = empty_for(self.sizes(), self).zero_();
+  auto m = nll_loss_backward_meta(self, target, weight_opt, reduction, /*spatial=*/true);
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss2d_backward_out_frame", [&] {
     dispatch_target(target, [&](auto t) {
-      nll_loss_backward_frame<scalar_t, decltype(t)>(grad_input, grad_output, target.contiguous(), weight, reduction,
-                                                     ignore_index, total_weight,
-                                                     nll_loss_shape(self, target, reduction));
+      nll_loss_backward_frame<scalar_t, decltype(t)>(m.grad_input, grad_output, target.contiguous(), m.weight,
+                                                     reduction, ignore_index, total_weight, m.shape);
     });
   });
-  return grad_input;
+  return m.grad_input;
 }
 
 }  // namespace at::native

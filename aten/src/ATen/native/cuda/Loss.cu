@@ -180,57 +180,49 @@ void nll_loss_backward_cuda_impl(Tensor grad_input, const Tensor& grad_output, c
 std::tuple<Tensor, Tensor> nll_loss_forward_cuda(const Tensor& self, const Tensor& target,
                                                  const std::optional<Tensor>& weight_opt, int64_t reduction,
                                                  int64_t ignore_index) {
-  const Tensor weight = nll_loss_weight(weight_opt);
-  nll_loss_forward_check(self, target, weight);
-  const NllLossShape shape = nll_loss_shape(self, target, reduction);
-  Tensor output = empty_for(shape.output_sizes, self), total_weight = empty_for({}, self);
+  auto m = nll_loss_forward_meta(self, target, weight_opt, reduction, /*spatial=*/false);
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss_forward_out_cuda", [&] {
-    nll_loss_forward_cuda_impl<scalar_t>(output, total_weight, self, target, weight, reduction, ignore_index, shape);
+    nll_loss_forward_cuda_impl<scalar_t>(m.output, m.total_weight, self, target, m.weight, reduction, ignore_index,
+                                         m.shape);
   });
-  return {output, total_weight};
+  return {m.output, m.total_weight};
 }
 
 Tensor nll_loss_backward_cuda(const Tensor& grad_output, const Tensor& self, const Tensor& target,
                               const std::optional<Tensor>& weight_opt, int64_t reduction, int64_t ignore_index,
                               const Tensor& total_weight) {
-  const Tensor weight = nll_loss_weight(weight_opt);
-  nll_loss_forward_check(self, target, weight);
-  Tensor grad_input = empty_for(self.sizes(), self).zero_();
+  auto m = nll_loss_backward_meta(self, target, weight_opt, reduction, /*spatial=*/false);
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss_backward_out_cuda", [&] {
-    nll_loss_backward_cuda_impl<scalar_t>(grad_input, grad_output, target, weight, reduction, ignore_index,
-                                          total_weight, nll_loss_shape(self, target, reduction));
+    nll_loss_backward_cuda_impl<scalar_t>(m.grad_input, grad_output, target, m.weight, reduction, ignore_index,
+                                          total_weight, m.shape);
   });
-  return grad_input;
+  return m.grad_input;
 }
 
 std::tuple<Tensor, Tensor> nll_loss2d_forward_cuda(const Tensor& self, const Tensor& target,
                                                    const std::optional<Tensor>& weight_opt, int64_t reduction,
                                                    int64_t ignore_index) {
-  const Tensor weight = nll_loss_weight(weight_opt);
-  nll_loss2d_forward_check(self, target, weight);
-  const NllLossShape shape = nll_loss_shape(self, target, reduction);
-  Tensor output = empty_for(shape.output_sizes, self), total_weight = empty_for({}, self);
+  auto m = nll_loss_forward_meta(self, target, weight_opt, reduction, /*spatial=*/true);
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss2d_forward_out_cuda", [&] {
-    nll_loss_forward_cuda_impl<scalar_t>(output, total_weight, self, target, weight, reduction, ignore_index, shape);
+    nll_loss_forward_cuda_impl<scalar_t>(m.output, m.total_weight, self, target, m.weight, reduction, ignore_index,
+                                         m.shape);
   });
-  return {output, total_weight};
+  return {m.output, m.total_weight};
 }
 
 Tensor nll_loss2d_backward_cuda(const Tensor& grad_output, const Tensor& self, const Tensor& target,
                                 const std::optional<Tensor>& weight_opt, int64_t reduction, int64_t ignore_index,
                                 const Tensor& total_weight) {
-  const Tensor weight = nll_loss_weight(weight_opt);
-  nll_loss2d_forward_check(self, target, weight);
-  Tensor grad_input = empty_for(self.sizes(), self).zero_();
+  auto m = nll_loss_backward_meta(self, target, weight_opt, reduction, /*spatial=*/true);
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss2d_backward_out_cuda", [&] {
-    nll_loss_backward_cuda_impl<scalar_t>(grad_input, grad_output, target, weight, reduction, ignore_index,
-                                          total_weight, nll_loss_shape(self, target, reduction));
+    nll_loss_backward_cuda_impl<scalar_t>(m.grad_input, grad_output, target, m.weight, reduction, ignore_index,
+                                          total_weight, m.shape);
   });
-  return grad_input;
+  return m.grad_input;
 }
 
 // [marker: binary_cross_entropy_cuda]
-// The CPU's formula (native/Loss.cpp) in gpu_kernel; a value outside [0, 1] is a device-side
+// The CPU's formulas (native/Loss.h) in gpu_kernel; a value outside [0, 1] is a device-side
 // assert, as in PyTorch (the host never sees the values).
 Tensor binary_cross_entropy_cuda(const Tensor& input, const Tensor& target, const std::optional<Tensor>& weight_opt,
                                  int64_t reduction) {
@@ -239,14 +231,10 @@ Tensor binary_cross_entropy_cuda(const Tensor& input, const Tensor& target, cons
   Tensor loss = at::empty_like(input);
   auto iter = TensorIteratorConfig().add_output(loss).add_const_input(input).add_const_input(target).build();
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, loss.scalar_type(), "binary_cross_entropy_out_cuda", [&] {
-    using opmath_t = at::opmath_type<scalar_t>;
-    gpu_kernel(iter, [] GPU_LAMBDA(scalar_t input_val_, scalar_t target_val_) -> scalar_t {
-      const opmath_t input_val = input_val_, target_val = target_val_;
+    gpu_kernel(iter, [] GPU_LAMBDA(scalar_t input_val, scalar_t target_val) -> scalar_t {
       CUDA_KERNEL_ASSERT(input_val >= 0 && input_val <= 1 && "all elements of input should be between 0 and 1");
       CUDA_KERNEL_ASSERT(target_val >= 0 && target_val <= 1 && "all elements of target should be between 0 and 1");
-      const opmath_t log_input = std::max(std::log(input_val), opmath_t(-100));
-      const opmath_t log_1m_input = std::max(std::log1p(-input_val), opmath_t(-100));
-      return static_cast<scalar_t>((target_val - 1) * log_1m_input - target_val * log_input);
+      return binary_cross_entropy_value(input_val, target_val);
     });
   });
   return binary_cross_entropy_weight_and_reduce(loss, weight_opt, reduction, /*backward=*/false);
@@ -256,20 +244,11 @@ Tensor binary_cross_entropy_backward_cuda(const Tensor& grad, const Tensor& inpu
                                           const std::optional<Tensor>& weight_opt, int64_t reduction) {
   c10::cuda::CUDAGuard guard(input.device());
   Tensor grad_input = at::empty_like(input);
-  auto iter = TensorIteratorConfig()
-                  .add_output(grad_input)
-                  .add_const_input(grad)
-                  .add_const_input(input)
-                  .add_const_input(target)
-                  .build();
+  auto iter = binary_cross_entropy_backward_iter(grad_input, grad, input, target);
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, grad_input.scalar_type(), "binary_cross_entropy_backward_out_cuda",
                                   [&] {
-    using opmath_t = at::opmath_type<scalar_t>;
-    gpu_kernel(iter, [] GPU_LAMBDA(scalar_t grad_val, scalar_t input_val_, scalar_t target_val) -> scalar_t {
-      const opmath_t kEpsilon = 1e-12;
-      const opmath_t input_val = input_val_;
-      return static_cast<scalar_t>(static_cast<opmath_t>(grad_val) * (input_val - static_cast<opmath_t>(target_val)) /
-                                   std::max((opmath_t(1) - input_val) * input_val, kEpsilon));
+    gpu_kernel(iter, [] GPU_LAMBDA(scalar_t grad_val, scalar_t input_val, scalar_t target_val) -> scalar_t {
+      return binary_cross_entropy_grad(grad_val, input_val, target_val);
     });
   });
   return binary_cross_entropy_weight_and_reduce(grad_input, weight_opt, reduction, /*backward=*/true);

@@ -41,6 +41,19 @@ int64_t next_power_of_two(int64_t n) {
 }
 
 // [marker: bitonic_sort_shared]
+// One comparator of the network: the pairs at a and b end up in order, ascending or not.
+template <typename key_t, typename index_t>
+__device__ __forceinline__ void bitonic_compare_swap(key_t* keys, index_t* idx, int64_t a, int64_t b, bool ascending) {
+  if (pair_greater(keys[a], idx[a], keys[b], idx[b]) == ascending) {
+    const key_t k = keys[a];
+    keys[a] = keys[b];
+    keys[b] = k;
+    const index_t j = idx[a];
+    idx[a] = idx[b];
+    idx[b] = j;
+  }
+}
+
 // One block sorts one row of n elements. The row is loaded as (key, index) pairs into shared
 // memory and padded to `padded`, a power of two, with the largest key: the padding indices
 // (n and up) are larger than any real one, so the padding sorts last even after a NaN.
@@ -75,14 +88,7 @@ __global__ void bitonic_sort_rows_shared(const scalar_t* __restrict__ in, scalar
         const int a = 2 * t - (t & (stride - 1));
         const int b = a + stride;
         const bool ascending = (a & size) == 0;
-        if (pair_greater(keys[a], idx[a], keys[b], idx[b]) == ascending) {
-          const key_t k = keys[a];
-          keys[a] = keys[b];
-          keys[b] = k;
-          const int j = idx[a];
-          idx[a] = idx[b];
-          idx[b] = j;
-        }
+        bitonic_compare_swap(keys, idx, a, b, ascending);
       }
       __syncthreads();
     }
@@ -121,14 +127,7 @@ __global__ void bitonic_step_global(key_t* __restrict__ keys, int64_t* __restric
     const int64_t a = row * padded + 2 * t - (t & (stride - 1));
     const int64_t b = a + stride;
     const bool ascending = ((a - row * padded) & size) == 0;
-    if (pair_greater(keys[a], idx[a], keys[b], idx[b]) == ascending) {
-      const key_t k = keys[a];
-      keys[a] = keys[b];
-      keys[b] = k;
-      const int64_t j = idx[a];
-      idx[a] = idx[b];
-      idx[b] = j;
-    }
+    bitonic_compare_swap(keys, idx, a, b, ascending);
   }
 }
 
