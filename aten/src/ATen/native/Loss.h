@@ -159,41 +159,22 @@ inline NllLossShape nll_loss_shape(const Tensor& self, const Tensor& target, int
 }
 
 // What PyTorch's meta functions (TORCH_META_FUNC(nll_loss_forward), nll_loss2d's checks) do for
-// both devices: check the arguments, then allocate what the kernel writes. `spatial` picks
-// nll_loss2d's checks.
-struct NllLossForwardMeta {
+// both devices and both directions: check the arguments and work out the shapes. `spatial`
+// picks nll_loss2d's checks.
+struct NllLossMeta {
   Tensor weight;  // contiguous, or undefined
   NllLossShape shape;
-  Tensor output;
-  Tensor total_weight;
 };
 
-inline NllLossForwardMeta nll_loss_forward_meta(const Tensor& self, const Tensor& target,
-                                                const std::optional<Tensor>& weight_opt, int64_t reduction,
-                                                bool spatial) {
+inline NllLossMeta nll_loss_meta(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight_opt,
+                                 int64_t reduction, bool spatial) {
   Tensor weight = nll_loss_weight(weight_opt);
   if (spatial) {
     nll_loss2d_forward_check(self, target, weight);
   } else {
     nll_loss_forward_check(self, target, weight);
   }
-  NllLossShape shape = nll_loss_shape(self, target, reduction);
-  Tensor output = empty_for(shape.output_sizes, self);
-  return {weight, std::move(shape), output, empty_for({}, self)};
-}
-
-// The backward's: the same checks, and a zero gradient the kernel writes the targets' entries of.
-struct NllLossBackwardMeta {
-  Tensor weight;
-  NllLossShape shape;
-  Tensor grad_input;
-};
-
-inline NllLossBackwardMeta nll_loss_backward_meta(const Tensor& self, const Tensor& target,
-                                                  const std::optional<Tensor>& weight_opt, int64_t reduction,
-                                                  bool spatial) {
-  NllLossForwardMeta forward = nll_loss_forward_meta(self, target, weight_opt, reduction, spatial);
-  return {forward.weight, std::move(forward.shape), empty_for(self.sizes(), self).zero_()};
+  return {weight, nll_loss_shape(self, target, reduction)};
 }
 
 // Where the target class t of position i (counting positions over the whole batch) lies in a

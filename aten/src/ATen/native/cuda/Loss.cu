@@ -180,45 +180,49 @@ void nll_loss_backward_cuda_impl(Tensor grad_input, const Tensor& grad_output, c
 std::tuple<Tensor, Tensor> nll_loss_forward_cuda(const Tensor& self, const Tensor& target,
                                                  const std::optional<Tensor>& weight_opt, int64_t reduction,
                                                  int64_t ignore_index) {
-  auto m = nll_loss_forward_meta(self, target, weight_opt, reduction, /*spatial=*/false);
+  const auto m = nll_loss_meta(self, target, weight_opt, reduction, /*spatial=*/false);
+  Tensor output = empty_for(m.shape.output_sizes, self), total_weight = empty_for({}, self);
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss_forward_out_cuda", [&] {
-    nll_loss_forward_cuda_impl<scalar_t>(m.output, m.total_weight, self, target, m.weight, reduction, ignore_index,
+    nll_loss_forward_cuda_impl<scalar_t>(output, total_weight, self, target, m.weight, reduction, ignore_index,
                                          m.shape);
   });
-  return {m.output, m.total_weight};
+  return {output, total_weight};
 }
 
 Tensor nll_loss_backward_cuda(const Tensor& grad_output, const Tensor& self, const Tensor& target,
                               const std::optional<Tensor>& weight_opt, int64_t reduction, int64_t ignore_index,
                               const Tensor& total_weight) {
-  auto m = nll_loss_backward_meta(self, target, weight_opt, reduction, /*spatial=*/false);
+  const auto m = nll_loss_meta(self, target, weight_opt, reduction, /*spatial=*/false);
+  Tensor grad_input = empty_for(self.sizes(), self).zero_();
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss_backward_out_cuda", [&] {
-    nll_loss_backward_cuda_impl<scalar_t>(m.grad_input, grad_output, target, m.weight, reduction, ignore_index,
+    nll_loss_backward_cuda_impl<scalar_t>(grad_input, grad_output, target, m.weight, reduction, ignore_index,
                                           total_weight, m.shape);
   });
-  return m.grad_input;
+  return grad_input;
 }
 
 std::tuple<Tensor, Tensor> nll_loss2d_forward_cuda(const Tensor& self, const Tensor& target,
                                                    const std::optional<Tensor>& weight_opt, int64_t reduction,
                                                    int64_t ignore_index) {
-  auto m = nll_loss_forward_meta(self, target, weight_opt, reduction, /*spatial=*/true);
+  const auto m = nll_loss_meta(self, target, weight_opt, reduction, /*spatial=*/true);
+  Tensor output = empty_for(m.shape.output_sizes, self), total_weight = empty_for({}, self);
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss2d_forward_out_cuda", [&] {
-    nll_loss_forward_cuda_impl<scalar_t>(m.output, m.total_weight, self, target, m.weight, reduction, ignore_index,
+    nll_loss_forward_cuda_impl<scalar_t>(output, total_weight, self, target, m.weight, reduction, ignore_index,
                                          m.shape);
   });
-  return {m.output, m.total_weight};
+  return {output, total_weight};
 }
 
 Tensor nll_loss2d_backward_cuda(const Tensor& grad_output, const Tensor& self, const Tensor& target,
                                 const std::optional<Tensor>& weight_opt, int64_t reduction, int64_t ignore_index,
                                 const Tensor& total_weight) {
-  auto m = nll_loss_backward_meta(self, target, weight_opt, reduction, /*spatial=*/true);
+  const auto m = nll_loss_meta(self, target, weight_opt, reduction, /*spatial=*/true);
+  Tensor grad_input = empty_for(self.sizes(), self).zero_();
   AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, self.scalar_type(), "nll_loss2d_backward_out_cuda", [&] {
-    nll_loss_backward_cuda_impl<scalar_t>(m.grad_input, grad_output, target, m.weight, reduction, ignore_index,
+    nll_loss_backward_cuda_impl<scalar_t>(grad_input, grad_output, target, m.weight, reduction, ignore_index,
                                           total_weight, m.shape);
   });
-  return m.grad_input;
+  return grad_input;
 }
 
 // [marker: binary_cross_entropy_cuda]
