@@ -321,7 +321,7 @@ Tensor& index_add_cuda_(Tensor& self, int64_t dim, const Tensor& index, const Te
         alpha.to<scalar_t>(), outer, n, dst.size(dim), inner);
     C10_CUDA_KERNEL_LAUNCH_CHECK();
   });
-  if (!dst.is_same(self) && dst.data_ptr() != self.data_ptr()) {
+  if (dst.data_ptr() != self.data_ptr()) {  // contiguous() made a copy
     self.copy_(self.dim() == 0 ? dst.view(IntArrayRef{}) : dst);
   }
   return self;
