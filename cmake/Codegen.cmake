@@ -40,13 +40,16 @@ set(CODEGEN_STAMP ${GEN_ATEN_DIR}/.codegen.stamp)
 add_custom_command(
   OUTPUT ${CODEGEN_STAMP}
   BYPRODUCTS ${GEN_ATEN_SRCS} ${GEN_ATEN_CUDA_SRCS} ${GEN_ATEN_HDRS} ${GEN_PYTHON_SRCS} ${GEN_PYI}
+             ${PROJECT_BINARY_DIR}/torch/csrc/autograd/generated/variable_factories.h
   COMMAND ${Python_EXECUTABLE} -m tools.codegen.gen
           --source-path ${TORCH_ROOT}/aten/src/ATen
           --install-dir ${GEN_ATEN_DIR}
           --python-install-dir ${GEN_PYTHON_DIR}
           --pyi-install-dir ${TORCH_PACKAGE_DIR}/_C
+          --variable-factories-dir ${PROJECT_BINARY_DIR}/torch/csrc/autograd/generated
   COMMAND ${CMAKE_COMMAND} -E touch ${CODEGEN_STAMP}
   DEPENDS ${TORCH_ROOT}/aten/src/ATen/native/native_functions.yaml ${CODEGEN_PY} ${CODEGEN_TEMPLATES}
+          ${TORCH_ROOT}/tools/autograd/templates/variable_factories.h
   WORKING_DIRECTORY ${TORCH_ROOT}
   COMMENT "Generating ATen operators from native_functions.yaml"
   VERBATIM)

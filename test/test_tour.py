@@ -7,7 +7,7 @@ import sys
 
 def test_tour_runs_and_reports_each_stop():
     out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
-                         check=True, timeout=120).stdout
+                         check=True, timeout=600).stdout
     for n in range(1, 10):
         assert f"== Stop {n}:" in out
     assert "device(type='cuda', index=1)" in out
@@ -20,7 +20,7 @@ def test_tour_runs_and_reports_each_stop():
 
 def test_tour_shows_the_caching_allocator_on_the_simulator():
     out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
-                         check=True, timeout=120).stdout
+                         check=True, timeout=600).stdout
     stop = out.split("== Stop 6: the CUDA caching allocator")[1].split("== Stop 7:")[0]
     assert "== Stop 9: watching it in a debugger" in out
     assert "(512, 2097152)" in stop            # a 512-byte block from a 2 MiB segment
@@ -33,7 +33,7 @@ def test_tour_shows_the_caching_allocator_on_the_simulator():
 
 def test_tour_follows_one_call_from_python_to_a_kernel():
     out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
-                         check=True, timeout=120).stdout
+                         check=True, timeout=600).stdout
     stop = out.split("== Stop 8: one call from Python to a kernel")[1].split("== Stop 9:")[0]
     assert "tensor([[0., 0., 0.],\n           [0., 0., 0.]])" in stop
     for where in ["python_torch_functions.cpp", "at::_ops::zeros::call", "Dispatcher", "RegisterBackendSelect.cpp",
@@ -49,7 +49,7 @@ def test_tour_follows_one_call_from_python_to_a_kernel():
 
 def test_tour_shows_a_views_strides_and_offset():
     out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
-                         check=True, timeout=120).stdout
+                         check=True, timeout=600).stdout
     stop = out.split("== Stop 7: views: sizes, strides and offset over one storage")[1].split("== Stop 8:")[0]
     assert "((2, 1), 0)" in stop      # t: contiguous
     assert "((1,), 2)" in stop        # t[1]: offset 2
@@ -59,7 +59,7 @@ def test_tour_shows_a_views_strides_and_offset():
 
 def test_tour_stops_in_the_legacy_th_layer():
     out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
-                         check=True, timeout=120).stdout
+                         check=True, timeout=600).stdout
     stop = out.split("== Stop 10: the legacy TH layer: THStorage and THTensor")[1]
     assert "<class 'torch._C.FloatStorageBase'>" in stop
     assert "(4, 4)" in stop                  # four floats of four bytes
@@ -74,7 +74,7 @@ def test_tour_builds_and_runs_an_autograd_graph():
     import numpy as np
 
     out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
-                         check=True, timeout=120).stdout
+                         check=True, timeout=600).stdout
     stop = out.split("== Stop 11: autograd: a graph recorded by the forward pass, run backwards")[1]
     x, w, b = np.array([1.0, -2.0, 3.0]), np.array([0.5, 0.5, -1.0]), 0.25
     h = x * w + b                                    # [0.75, -0.75, -2.75]
@@ -103,7 +103,7 @@ def test_tour_builds_and_runs_an_autograd_graph():
 
 def test_tour_ends_with_a_few_training_steps_whose_loss_goes_down():
     out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
-                         check=True, timeout=120).stdout
+                         check=True, timeout=600).stdout
     assert "== Stop 12: training: a tiny model takes a few SGD steps" in out
     stop = out.split("== Stop 12: training: a tiny model takes a few SGD steps")[1]
     assert "(guide: docs/source/internals/python_layer.rst)" in stop
@@ -118,7 +118,7 @@ def test_tour_ends_with_a_few_training_steps_whose_loss_goes_down():
 def test_tour_runs_cuda_tensors_on_the_simulated_device():
     import torch
     out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
-                         check=True, timeout=180).stdout
+                         check=True, timeout=600).stdout
     stop = out.split("== Stop 13: CUDA tensors")[1]
     if not torch._C._has_cuda:
         assert "This build has no CUDA" in stop
@@ -131,3 +131,13 @@ def test_tour_runs_cuda_tensors_on_the_simulated_device():
     assert len(losses) == 6 and losses[-1] < losses[0] * 0.8   # the tiny model learned on the device
     if not torch.cuda.is_available():
         assert "Simulated CUDA device (CPU)" in stop
+
+
+def test_tour_compiles_and_runs_a_cpp_extension():
+    out = subprocess.run([sys.executable, "-m", "torch.tour"], capture_output=True, text=True,
+                         check=True, timeout=600).stdout
+    stop = out.split("== Stop 14: a C++ extension, compiled just in time")[1]
+    # swish(x) = x * sigmoid(x) at -1, 0, 2
+    assert "[-0.2689, 0.0, 1.7616]" in stop
+    assert "(True, 'Tensor')" in stop
+    assert "-DTORCH_EXTENSION_NAME=tour_swish" in stop and "-std=c++17" in stop

@@ -215,3 +215,40 @@ from torch import optim  # noqa: E402
 # torch.nn (guide: python_layer.rst): Module, Parameter, layers, losses, functional, init.
 from torch import nn  # noqa: E402
 # [end marker: nn]
+# [marker: ops]
+# torch.ops and torch.library (guide: cpp_extensions.rst): operators by namespace and name,
+# including those of C++ extensions and those defined from Python.
+from torch._ops import ops  # noqa: E402
+from torch import library  # noqa: E402
+
+
+def _check_with(error_type, cond, message=None):
+    if cond:
+        return
+    if message is None:
+        text = ("Expected cond to be True, but got False. (Could this error message be improved? If so, please "
+                "report an enhancement request to PyTorch.)")
+    else:
+        if not callable(message):
+            raise TypeError("message must be a callable")
+        text = str(message())
+    raise error_type(text)
+
+
+def _check(cond, message=None):
+    """Raise RuntimeError(message()) unless cond: the check a custom operator's Python code
+    (a fake kernel, say) makes of its inputs, as TORCH_CHECK does in C++."""
+    _check_with(RuntimeError, cond, message)
+
+
+def _check_index(cond, message=None):
+    _check_with(IndexError, cond, message)
+
+
+def _check_value(cond, message=None):
+    _check_with(ValueError, cond, message)
+
+
+def _check_type(cond, message=None):
+    _check_with(TypeError, cond, message)
+# [end marker: ops]

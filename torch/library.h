@@ -14,6 +14,7 @@
 // loaded, and whose destructor undoes the registrations.
 #pragma once
 
+#include <ATen/core/boxing/impl/make_boxed_from_unboxed_functor.h>
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <c10/macros/Macros.h>
 
@@ -23,19 +24,66 @@
 
 namespace torch {
 
+namespace detail {
+// Gives a kernel Return(Args...) its boxed trampoline when every type it uses fits an IValue;
+// a kernel taking the DispatchKeySet first receives the one the dispatcher computed.
+template <class Return, class... Args>
+struct BoxedTrampoline {
+  static void set(c10::KernelFunction& k) {
+    if constexpr (c10::impl::supports_boxing<Return, Args...>()) {
+      k.setBoxedTrampoline(&c10::impl::call_unboxed_from_boxed<false, Return, Args...>);
+    }
+  }
+};
+template <class Return, class... Args>
+struct BoxedTrampoline<Return, c10::DispatchKeySet, Args...> {
+  static void set(c10::KernelFunction& k) {
+    if constexpr (c10::impl::supports_boxing<Return, Args...>()) {
+      k.setBoxedTrampoline(&c10::impl::call_unboxed_from_boxed<true, Return, Args...>);
+    }
+  }
+};
+}  // namespace detail
+
 // A kernel and where it came from.
 class CppFunction final {
  public:
+  // A C++ function: called unboxed from C++, and boxed (from torch.ops) when its types allow.
   template <class Return, class... Args>
-  explicit CppFunction(Return (*f)(Args...)) : func_(c10::KernelFunction::makeFromUnboxedFunction(f)) {}
+  explicit CppFunction(Return (*f)(Args...)) : func_(c10::KernelFunction::makeFromUnboxedFunction(f)) {
+    detail::BoxedTrampoline<Return, Args...>::set(func_);
+  }
 
+  // The generated aten registrations: unboxed only (see KernelFunction.h).
+  template <class Return, class... Args>
+  static CppFunction makeUnboxedOnly(Return (*f)(Args...)) {
+    return CppFunction(c10::KernelFunction::makeFromUnboxedFunction(f));
+  }
   static CppFunction makeFallthrough() { return CppFunction(c10::KernelFunction::makeFallthrough()); }
+  // A kernel that exists only boxed (torch.library's Python kernels).
+  static CppFunction makeFromBoxedFunctor(c10::KernelFunction::BoxedFunctor f) {
+    return CppFunction(c10::KernelFunction::makeFromBoxedFunctor(std::move(f)));
+  }
 
  private:
   explicit CppFunction(c10::KernelFunction f) : func_(std::move(f)) {}
+
   c10::KernelFunction func_;
+  std::optional<c10::DispatchKey> dispatch_key_;  // set by torch::dispatch(key, f)
   friend class Library;
+  friend CppFunction dispatch(c10::DispatchKey key, CppFunction f);
 };
+
+// A kernel for one key, given in a TORCH_LIBRARY block or to a Library of another key:
+// m.impl("myop", torch::dispatch(c10::DispatchKey::CPU, TORCH_FN(myop_cpu))).
+inline CppFunction dispatch(c10::DispatchKey key, CppFunction f) {
+  f.dispatch_key_ = key;
+  return f;
+}
+template <class Return, class... Args>
+CppFunction dispatch(c10::DispatchKey key, Return (*f)(Args...)) {
+  return dispatch(key, CppFunction(f));
+}
 
 // A function pointer as a registration argument: TORCH_FN(my_kernel).
 #define TORCH_FN(func) (&func)
@@ -58,12 +106,26 @@ class TORCH_API Library final {
     def(schema);
     return impl_(schema, CppFunction(f), c10::DispatchKey::CompositeImplicitAutograd);
   }
+  template <class Lambda, std::enable_if_t<std::is_class_v<std::decay_t<Lambda>>, int> = 0>
+  Library& def(const char* schema, Lambda&& f) & {
+    return def(schema, +f);
+  }
   // A kernel for this library's dispatch key (or, in a DEF/FRAGMENT library, for every key).
   template <class Return, class... Args>
   Library& impl(const char* name, Return (*f)(Args...)) & {
     return impl_(name, CppFunction(f), dispatch_key_);
   }
-  Library& impl(const char* name, CppFunction&& f) & { return impl_(name, std::move(f), dispatch_key_); }
+  Library& impl(const char* name, CppFunction&& f) & {
+    const auto key = f.dispatch_key_.has_value() ? f.dispatch_key_ : dispatch_key_;
+    return impl_(name, std::move(f), key);
+  }
+  // A lambda without captures, as a plain function: m.impl("myop", [](const at::Tensor& x) { ... }).
+  template <class Lambda, std::enable_if_t<std::is_class_v<std::decay_t<Lambda>> &&
+                                               !std::is_same_v<std::decay_t<Lambda>, CppFunction>, int> = 0>
+  Library& impl(const char* name, Lambda&& f) & {
+    return impl(name, +f);
+  }
+  const std::string& ns() const { return ns_; }
   // A kernel for every operator at this library's key (only in TORCH_LIBRARY_IMPL(_, Key, m)).
   Library& fallback(CppFunction&& f) &;
 

@@ -310,6 +310,45 @@ def cuda_tensors_stop():
 # [end marker: cuda_tensors_stop]
 
 
+# [marker: extension_stop]
+# The tour's extension: one C++ function, compiled just in time. The guide's doctest
+# (cpp_extensions.rst) loads the same source under the same name, so whichever runs first
+# builds it and the other finds the build up to date.
+EXTENSION_NAME = "tour_swish"
+EXTENSION_SOURCE = """
+torch::Tensor swish(torch::Tensor x) {
+  return x * torch::sigmoid(x);
+}
+"""
+
+
+def extension_stop():
+    import os
+
+    from torch.utils.cpp_extension import load_inline
+
+    say("""
+        torch.utils.cpp_extension.load_inline writes the C++ source to main.cpp with the pybind11
+        binding of each function, writes a build.ninja, runs Ninja (the C++ compiler, then the
+        link against libtorch_cpu and libtorch_python), and imports the result:
+        """)
+    module = load_inline(name=EXTENSION_NAME, cpp_sources=EXTENSION_SOURCE, functions=["swish"])
+    x = torch.tensor([-1.0, 0.0, 2.0])
+    step('m = load_inline(name="tour_swish", cpp_sources=..., functions=["swish"]); m.swish(x)',
+         [round(v, 4) for v in module.swish(x).tolist()],
+         "at::sigmoid and at::mul from C++, through the dispatcher (torch/csrc/api/include/torch/types.h)")
+    step("torch.allclose(m.swish(x), x * torch.sigmoid(x))", torch.allclose(module.swish(x), x * torch.sigmoid(x)),
+         "the same kernels Python reaches: an extension is a client of the C++ API")
+    step("m.swish(x) is not x, type(m.swish(x))", (module.swish(x) is not x, type(module.swish(x)).__name__),
+         "the pybind11 caster of torch/csrc/utils/pybind.h wraps the result with THPVariable_Wrap")
+    with open(os.path.join(os.path.dirname(module.__file__), "build.ninja")) as f:
+        rule = next(line for line in f if line.startswith("  command = ") and "-std=c++17" in line)
+    flags = [w for w in rule.split() if w.startswith(("-D", "-std", "-f"))]
+    step("the compile rule of build.ninja (its flags)", " ".join(flags),
+         "torch/utils/cpp_extension.py _cxx_command: the same line for load() and setup.py's BuildExtension")
+# [end marker: extension_stop]
+
+
 def main():
     print("Torch Anatomy: a guided tour of the layers, from Python down to the allocator.")
     print()
@@ -409,6 +448,9 @@ def main():
 
     stop(13, "CUDA tensors, on the simulated device when there is no GPU", "cuda_simulated_device.rst")
     cuda_tensors_stop()
+
+    stop(14, "a C++ extension, compiled just in time", "cpp_extensions.rst")
+    extension_stop()
     print()
     print("End of the tour. The guides: make docs, then open docs/build/html/index.html.")
 

@@ -8,6 +8,7 @@
 #include <c10/core/DefaultDtype.h>
 #include <c10/core/Device.h>
 #include <c10/core/DispatchKey.h>
+#include <c10/core/Layout.h>
 #include <c10/core/ScalarType.h>
 #include <c10/util/typeid.h>
 
@@ -20,6 +21,7 @@ struct C10_API TensorOptions {
   /* implicit */ TensorOptions(ScalarType dtype) { set_dtype(dtype); }
   /* implicit */ TensorOptions(Device device) { set_device(device); }
   /* implicit */ TensorOptions(DeviceType device_type) { set_device(Device(device_type)); }
+  /* implicit */ TensorOptions(Layout layout) { layout_ = layout; }
 
   C10_NODISCARD TensorOptions dtype(std::optional<ScalarType> dtype) const {
     TensorOptions r = *this;
@@ -31,9 +33,25 @@ struct C10_API TensorOptions {
     r.device_ = device;
     return r;
   }
+  template <typename T>
+  C10_NODISCARD TensorOptions dtype() const {
+    return dtype(CppTypeToScalarType<T>::value);
+  }
   C10_NODISCARD TensorOptions requires_grad(std::optional<bool> requires_grad) const {
     TensorOptions r = *this;
     r.requires_grad_ = requires_grad;
+    return r;
+  }
+  // Only Strided tensors exist here; the field is kept so that code written against
+  // PyTorch (torch::TensorOptions().layout(torch::kStrided)) compiles and asks for it.
+  C10_NODISCARD TensorOptions layout(std::optional<Layout> layout) const {
+    TensorOptions r = *this;
+    r.layout_ = layout;
+    return r;
+  }
+  C10_NODISCARD TensorOptions pinned_memory(std::optional<bool> pinned_memory) const {
+    TensorOptions r = *this;
+    r.pinned_memory_ = pinned_memory;
     return r;
   }
 
@@ -42,10 +60,16 @@ struct C10_API TensorOptions {
   }
   Device device() const { return device_.value_or(Device(DeviceType::CPU)); }
   bool requires_grad() const { return requires_grad_.value_or(false); }
+  Layout layout() const { return layout_.value_or(kStrided); }
+  bool pinned_memory() const { return pinned_memory_.value_or(false); }
   bool has_dtype() const { return dtype_.has_value(); }
   bool has_device() const { return device_.has_value(); }
+  bool has_requires_grad() const { return requires_grad_.has_value(); }
   std::optional<ScalarType> dtype_opt() const { return dtype_; }
   std::optional<Device> device_opt() const { return device_; }
+  std::optional<Layout> layout_opt() const { return layout_; }
+  std::optional<bool> pinned_memory_opt() const { return pinned_memory_; }
+  std::optional<bool> requires_grad_opt() const { return requires_grad_; }
 
  private:
   void set_dtype(ScalarType dtype) { dtype_ = dtype; }
@@ -54,7 +78,21 @@ struct C10_API TensorOptions {
   std::optional<ScalarType> dtype_;
   std::optional<Device> device_;
   std::optional<bool> requires_grad_;
+  std::optional<Layout> layout_;
+  std::optional<bool> pinned_memory_;
 };
+
+// The free functions that start a TensorOptions, as extension code writes them:
+// torch::zeros({2, 3}, torch::dtype(torch::kFloat64).requires_grad(true)).
+inline TensorOptions dtype(ScalarType dtype) { return TensorOptions().dtype(dtype); }
+template <typename T>
+inline TensorOptions dtype() {
+  return TensorOptions().dtype<T>();
+}
+inline TensorOptions device(Device device) { return TensorOptions().device(device); }
+inline TensorOptions device_index(DeviceIndex index) { return TensorOptions().device(Device(DeviceType::CUDA, index)); }
+inline TensorOptions layout(Layout layout) { return TensorOptions().layout(layout); }
+inline TensorOptions requires_grad(bool requires_grad = true) { return TensorOptions().requires_grad(requires_grad); }
 
 // The runtime dispatch key of a dense tensor on this device (CPU, CUDA, Meta).
 C10_API DispatchKey computeDispatchKey(std::optional<ScalarType> dtype, std::optional<Device> device);
@@ -62,5 +100,10 @@ C10_API DispatchKey computeDispatchKey(std::optional<ScalarType> dtype, std::opt
 }  // namespace c10
 
 namespace at {
+using c10::device;
+using c10::device_index;
+using c10::dtype;
+using c10::layout;
+using c10::requires_grad;
 using c10::TensorOptions;
 }

@@ -72,3 +72,6 @@ __host__ __device__ inline void cuda_kernel_assert_fail(const char* cond, const 
 #endif
 #endif
 // [end marker: CUDA_KERNEL_ASSERT]
+
+// An API kept for old callers, with a compiler warning that names its replacement.
+#define C10_DEPRECATED_MESSAGE(message) [[deprecated(message)]]

@@ -356,7 +356,7 @@ def gen(native_functions: List[NativeFunction], derivatives_path: str, install_d
             continue
         kernels.append(variable_type_kernel(f, find_info(f, infos)))
         registrations.append(
-            f'm.impl("{f.func.full_name}", TORCH_FN(torch::autograd::VariableType::{cpp.op_struct_name(f.func)}));')
+            f'm.impl("{f.func.full_name}", torch::CppFunction::makeUnboxedOnly(&torch::autograd::VariableType::{cpp.op_struct_name(f.func)}));')
     write_if_changed(os.path.join(install_dir, "VariableType.cpp"), render("VariableType.cpp", {
         "type_derived_method_definitions": kernels, "wrapper_registrations": registrations}))
 
@@ -368,7 +368,7 @@ def gen(native_functions: List[NativeFunction], derivatives_path: str, install_d
         if k:
             kernels.append(k)
             registrations.append(
-                f'm.impl("{f.func.full_name}", TORCH_FN(torch::ADInplaceOrView::{cpp.op_struct_name(f.func)}));')
+                f'm.impl("{f.func.full_name}", torch::CppFunction::makeUnboxedOnly(&torch::ADInplaceOrView::{cpp.op_struct_name(f.func)}));')
     write_if_changed(os.path.join(install_dir, "ADInplaceOrViewType.cpp"), render("ADInplaceOrViewType.cpp", {
         "inplace_or_view_method_definitions": kernels, "inplace_or_view_wrapper_registrations": registrations}))
 

@@ -121,6 +121,85 @@ inline {ret} {func.name}({", ".join(cpp.arguments(func, with_defaults=True))}) {
     ]
 
 
+# [marker: tensor_options_overloads]
+# ---- the TensorOptions form of the factories ------------------------------------------
+# The schema spells a factory's "what kind of tensor" as four arguments (ScalarType? dtype,
+# Layout? layout, Device? device, bool? pin_memory); C++ callers bundle them in one
+# TensorOptions: at::empty({2, 3}, x.options()), torch::zeros({2}, torch::dtype(torch::kLong)).
+TENSOR_OPTIONS_GROUP = ("dtype", "layout", "device", "pin_memory")
+
+
+def tensor_options_index(func) -> int:
+    """Where the dtype/layout/device/pin_memory run starts, or -1 when there is none."""
+    names = [a.name for a in func.arguments]
+    for i in range(len(names) - 3):
+        if tuple(names[i:i + 4]) == TENSOR_OPTIONS_GROUP:
+            return i
+    return -1
+
+
+def tensor_options_signature(f: NativeFunction, options_decl: str):
+    """The parameter declarations with the group replaced by options_decl, and the call's
+    arguments with the group unpacked from `options`."""
+    func = f.func
+    at = tensor_options_index(func)
+    before, after = func.arguments[:at], func.arguments[at + 4:]
+    # The arguments before the options lose their defaults, as in PyTorch: otherwise
+    # arange(start, end, step=1, options={}) and arange(start, end, options={}) would both
+    # take arange(0, 10).
+    decls = [f"{cpp.argument_type(a.type)} {a.name}" for a in before]
+    decls.append(options_decl)
+    decls += [f"{cpp.argument_type(a.type)} {a.name}" + (f"={cpp.default_value(a)}" if a.default is not None else "")
+              for a in after]
+    unpacked = ["options.dtype_opt()", "options.layout_opt()", "options.device_opt()", "options.pinned_memory_opt()"]
+    call = [a.name for a in before] + unpacked + [a.name for a in after]
+    return decls, call
+
+
+def tensor_options_function(f: NativeFunction) -> List[str]:
+    """at::zeros(size, options): a template taking only what converts to TensorOptions but not to
+    ScalarType, so that the scattered at::zeros(size, at::kFloat) this tree's kernels write keeps
+    resolving to the scattered overload, with no ambiguity between the two."""
+    if "function" not in f.variants or f.manual_cpp_binding or f.func.is_out or tensor_options_index(f.func) < 0:
+        return []
+    func = f.func
+    if any(a.default is None for a in func.arguments[tensor_options_index(func) + 4:]):
+        return []
+    decls, call = tensor_options_signature(f, "const Options& options_")
+    return [f"""{yaml_ref(f)}
+template <typename Options, ::std::enable_if_t<::std::is_convertible_v<Options, at::TensorOptions> &&
+                                               !::std::is_convertible_v<Options, ::std::optional<at::ScalarType>>, int> = 0>
+inline {cpp.return_type(func)} {func.name}({", ".join(decls)}) {{
+  const at::TensorOptions options(options_);
+  TORCH_CHECK(!options.requires_grad(), "at::{func.name}: requires_grad is not supported by ATen factory functions; "
+              "use torch::{func.name} (torch/csrc/autograd/generated/variable_factories.h)");
+  return at::_ops::{cpp.op_struct_name(func)}::call({", ".join(call)});
+}}
+"""]
+
+
+def variable_factory(f: NativeFunction) -> List[str]:
+    """torch::zeros(size, options = {}): the at:: factory, then requires_grad from the options
+    (PyTorch's tools/autograd/gen_variable_factories.py)."""
+    if "function" not in f.variants or f.manual_cpp_binding or f.func.is_out or tensor_options_index(f.func) < 0:
+        return []
+    func = f.func
+    if any(a.default is None for a in func.arguments[tensor_options_index(func) + 4:]):
+        return []
+    decls, call = tensor_options_signature(f, "at::TensorOptions options = {}")
+    return [f"""{yaml_ref(f)}
+inline at::Tensor {func.name}({", ".join(decls)}) {{
+  at::Tensor result = [&] {{
+    at::AutoDispatchBelowADInplaceOrView guard;
+    return at::_ops::{cpp.op_struct_name(func)}::call({", ".join(call)});
+  }}();
+  if (options.requires_grad()) result.set_requires_grad(true);
+  return result;
+}}
+"""]
+# [end marker: tensor_options_overloads]
+
+
 # ---- TensorBody.h ------------------------------------------------------------------------
 
 def tensor_method(f: NativeFunction):
@@ -164,7 +243,7 @@ def wrapper(f: NativeFunction, key: str, kernel: str):
   {body}
 }}
 """
-    registration = f'm.impl("{func.full_name}", TORCH_FN({name}));'
+    registration = f'm.impl("{func.full_name}", torch::CppFunction::makeUnboxedOnly(&{name}));'
     return definition, registration
 
 
@@ -181,7 +260,7 @@ def backend_select(f: NativeFunction):
   return at::_ops::{s}::redispatch(_dk, {names});
 }}
 """
-    registration = f'm.impl("aten::{func.full_name}", TORCH_FN({s}));'
+    registration = f'm.impl("aten::{func.full_name}", torch::CppFunction::makeUnboxedOnly(&{s}));'
     return definition, registration
 
 
@@ -190,7 +269,7 @@ def gen_aten(native_functions: List[NativeFunction], fm: FileManager) -> None:
                            {"operator_declarations": [operator_declaration(f) for f in native_functions]})
     fm.write_with_template("Operators.cpp", "Operators.cpp",
                            {"operator_definitions": [operator_definition(f) for f in native_functions]})
-    functions = [d for f in native_functions for d in function_definitions(f)]
+    functions = [d for f in native_functions for d in function_definitions(f) + tensor_options_function(f)]
     fm.write_with_template("Functions.h", "Functions.h", {"function_definitions": functions})
 
     methods = [m for m in (tensor_method(f) for f in native_functions) if m]
@@ -230,10 +309,16 @@ def main() -> None:
     parser.add_argument("--install-dir", required=True, help="where the generated ATen files go")
     parser.add_argument("--python-install-dir", help="where the generated Python bindings go")
     parser.add_argument("--pyi-install-dir", help="where the generated .pyi stubs go")
+    parser.add_argument("--variable-factories-dir", help="where torch::'s factories (variable_factories.h) go")
     args = parser.parse_args()
 
     native_functions = parse_native_yaml(os.path.join(args.source_path, "native", "native_functions.yaml"))
     gen_aten(native_functions, FileManager(args.install_dir, os.path.join(args.source_path, "templates")))
+    if args.variable_factories_dir:
+        templates = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "autograd", "templates")
+        FileManager(args.variable_factories_dir, templates).write_with_template(
+            "variable_factories.h", "variable_factories.h",
+            {"function_definitions": [d for f in native_functions for d in variable_factory(f)]})
     if args.python_install_dir:
         from tools.codegen import gen_python
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <c10/core/Device.h>
+#include <torch/csrc/Export.h>
 
 #include <pybind11/pybind11.h>
 
@@ -14,6 +15,6 @@ struct THPDevice {
 
 void initDeviceBindings(pybind11::module_& m);
 // A torch.device, or a string like "cuda:1", or an int (an accelerator index) -> Device.
-c10::Device toDevice(pybind11::handle obj);
+TORCH_PYTHON_API c10::Device toDevice(pybind11::handle obj);
 
 }  // namespace torch

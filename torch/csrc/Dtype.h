@@ -3,6 +3,7 @@
 #pragma once
 
 #include <c10/core/ScalarType.h>
+#include <torch/csrc/Export.h>
 
 #include <pybind11/pybind11.h>
 
@@ -17,7 +18,7 @@ struct THPDtype {
 // and legacy names (torch.float32 and torch.float are the same object).
 void initDtypeBindings(pybind11::module_& m);
 // The unique Python object of a ScalarType, and back.
-pybind11::object getTHPDtype(c10::ScalarType scalar_type);
-c10::ScalarType toScalarType(pybind11::handle obj, const char* fn, const char* arg, int position);
+TORCH_PYTHON_API pybind11::object getTHPDtype(c10::ScalarType scalar_type);
+TORCH_PYTHON_API c10::ScalarType toScalarType(pybind11::handle obj, const char* fn, const char* arg, int position);
 
 }  // namespace torch

@@ -1,9 +1,11 @@
 // torch/csrc/Module.cpp - creates the torch._C extension module.
 // Mirrors PyTorch's torch/csrc/Module.cpp. Guide: docs/source/internals/source_tree.rst.
 //
-// `import torch` runs torch/__init__.py, which imports torch._C: this file's
-// PYBIND11_MODULE runs, and each init function below adds one group of bindings.
-// Everything Python reaches in C++ goes through here.
+// `import torch` runs torch/__init__.py, which imports torch._C: the stub torch/_C*.so
+// (torch/csrc/stub.c) calls initModule() in libtorch_python.so, and each init function below
+// adds one group of bindings. Everything Python reaches in C++ goes through here.
+// The bindings live in a shared library, not in the module itself, as in PyTorch, so that
+// C++ extensions can link them (torch/csrc/utils/pybind.h's casters need THPVariable_Wrap).
 #include <ATen/Parallel.h>
 #include <ATen/native/Resize.h>
 #include <c10/core/GradMode.h>
@@ -153,7 +155,8 @@ void initAcceleratorAllocatorBindings(py::module_& m) {
 }  // namespace torch
 
 // [marker: module]
-PYBIND11_MODULE(_C, m) {
+namespace {
+void initModuleBindings(py::module_& m) {
   m.doc() = "torch._C: the C++ core of Torch Anatomy (c10, ATen) as seen from Python.";
   torch::initExceptions(m);
   torch::initDeviceBindings(m);
@@ -222,5 +225,21 @@ PYBIND11_MODULE(_C, m) {
 #else
   m.attr("_has_cuda") = false;
 #endif
+}
+}  // namespace
+
+// What PYBIND11_MODULE(_C, m) would define as PyInit__C, under the name the stub calls.
+extern "C" TORCH_PYTHON_API PyObject* initModule() {
+  static PyModuleDef module_def;
+  auto m = py::module_::create_extension_module("_C", nullptr, &module_def);
+  try {
+    initModuleBindings(m);
+    return m.release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_ImportError, e.what());
+  }
+  return nullptr;
 }
 // [end marker: module]

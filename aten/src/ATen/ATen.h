@@ -2,6 +2,7 @@
 // Mirrors PyTorch's aten/src/ATen/ATen.h. Guide: docs/source/internals/one_call.rst.
 #pragma once
 
+#include <ATen/Dispatch.h>
 #include <ATen/Functions.h>
 #include <ATen/Tensor.h>
 #include <ATen/TensorOperators.h>

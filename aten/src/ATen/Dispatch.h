@@ -9,8 +9,22 @@
 // lambda: the kernel is written once, as a template, and compiled once per dtype.
 #pragma once
 
+#include <ATen/core/DeprecatedTypeProperties.h>
 #include <c10/core/ScalarType.h>
 #include <c10/util/Exception.h>
+
+namespace detail {
+// The TYPE of AT_DISPATCH_*: a ScalarType, or (from extensions older than PyTorch 1.0) the
+// deprecated x.type(), which still works, with a compiler warning.
+inline at::ScalarType scalar_type(at::ScalarType s) {
+  return s;
+}
+C10_DEPRECATED_MESSAGE("passing at::DeprecatedTypeProperties to an AT_DISPATCH macro is deprecated, "
+                       "pass an at::ScalarType instead")
+inline at::ScalarType scalar_type(const at::DeprecatedTypeProperties& t) {
+  return t.scalarType();
+}
+}  // namespace detail
 
 #define AT_PRIVATE_CASE_TYPE_USING_HINT(enum_type, HINT, ...) \
   case enum_type: {                                          \
@@ -23,7 +37,7 @@
 // The switch itself: an unhandled dtype is PyTorch's '"fill_cpu" not implemented for 'Bool''.
 #define AT_DISPATCH_SWITCH(TYPE, NAME, ...)                                                      \
   [&] {                                                                                          \
-    const at::ScalarType _st = TYPE;                                                             \
+    const at::ScalarType _st = ::detail::scalar_type(TYPE);                                      \
     constexpr const char* at_dispatch_name = NAME;                                               \
     switch (_st) {                                                                               \
       __VA_ARGS__                                                                                \

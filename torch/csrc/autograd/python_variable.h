@@ -13,6 +13,7 @@
 #pragma once
 
 #include <ATen/core/Tensor.h>
+#include <torch/csrc/Export.h>
 
 #include <Python.h>
 
@@ -25,8 +26,8 @@ struct THPVariable {
 // [end marker: THPVariable]
 
 // torch._C.TensorBase, and the class C++ creates tensors as (torch.Tensor once registered).
-extern PyTypeObject THPVariableType;
-extern PyObject* THPVariableClass;
+extern TORCH_PYTHON_API PyTypeObject THPVariableType;
+extern TORCH_PYTHON_API PyObject* THPVariableClass;
 
 // isinstance(obj, torch._C.TensorBase).
 inline bool THPVariable_Check(PyObject* obj) {
@@ -40,7 +41,7 @@ inline bool THPVariable_CheckExact(PyObject* obj) {
 
 // The Python object of a tensor: the one in its pyobj slot, or a new one (new reference).
 // An undefined tensor becomes None.
-PyObject* THPVariable_Wrap(const at::TensorBase& var);
+TORCH_PYTHON_API PyObject* THPVariable_Wrap(const at::TensorBase& var);
 // A new Python object of class `type` (a subclass of TensorBase) for var, which must not
 // have one yet.
 PyObject* THPVariable_NewWithVar(PyTypeObject* type, const at::TensorBase& var);

@@ -7,6 +7,8 @@
 // native_functions.yaml) adds a method per operator (t.add(u), t.sum()).
 #pragma once
 
+#include <ATen/core/DeprecatedTypeProperties.h>
+#include <ATen/core/TensorAccessor.h>
 #include <c10/core/Scalar.h>
 #include <c10/core/Storage.h>
 #include <c10/core/TensorImpl.h>
@@ -15,6 +17,7 @@
 #include <c10/util/intrusive_ptr.h>
 #include <c10/util/string_view.h>
 
+#include <limits>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -96,6 +99,46 @@ class TORCH_API TensorBase {
   T* mutable_data_ptr() const {
     return data_ptr<T>();
   }
+  template <typename T>
+  C10_DEPRECATED_MESSAGE("Tensor.data<T>() is deprecated. Please use Tensor.data_ptr<T>() instead.")
+  T* data() const {
+    return data_ptr<T>();
+  }
+
+  // [marker: accessors]
+  // Typed, dimension-checked element access for kernels (ATen/core/TensorAccessor.h):
+  // t.accessor<float, 2>()[i][j]. Only on an lvalue: the accessor borrows the tensor's
+  // size and stride arrays, which a temporary would take with it.
+  template <typename T, size_t N>
+  TensorAccessor<T, N> accessor() const& {
+    static_assert(N > 0, "accessor is used for indexing tensor, for scalars use *data_ptr<T>()");
+    TORCH_CHECK(dim() == static_cast<int64_t>(N), "TensorAccessor expected ", N, " dims but tensor has ", dim());
+    return TensorAccessor<T, N>(data_ptr<T>(), sizes().data(), strides().data());
+  }
+  template <typename T, size_t N>
+  TensorAccessor<T, N> accessor() && = delete;
+  // The packed forms copy sizes and strides, to be passed by value into a CUDA kernel.
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits, typename index_t = int64_t>
+  GenericPackedTensorAccessor<T, N, PtrTraits, index_t> generic_packed_accessor() const& {
+    static_assert(N > 0, "accessor is used for indexing tensor, for scalars use *data_ptr<T>()");
+    TORCH_CHECK(dim() == static_cast<int64_t>(N), "TensorAccessor expected ", N, " dims but tensor has ", dim());
+    return GenericPackedTensorAccessor<T, N, PtrTraits, index_t>(static_cast<typename PtrTraits<T>::PtrType>(data_ptr<T>()),
+                                                                 sizes().data(), strides().data());
+  }
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor32<T, N, PtrTraits> packed_accessor32() const& {
+    TORCH_CHECK(numel() <= static_cast<int64_t>(std::numeric_limits<int32_t>::max()),
+                "numel needs to be smaller than int32_t max; otherwise, please use packed_accessor64");
+    return generic_packed_accessor<T, N, PtrTraits, int32_t>();
+  }
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor64<T, N, PtrTraits> packed_accessor64() const& {
+    return generic_packed_accessor<T, N, PtrTraits, int64_t>();
+  }
+  // [end marker: accessors]
+
+  // The deprecated "CPUFloatType" value old extensions dispatch on: AT_DISPATCH_*(x.type(), ...).
+  DeprecatedTypeProperties type() const { return DeprecatedTypeProperties(device().type(), scalar_type()); }
 
   // [marker: TensorBase autograd]
   // ---- autograd: kept in the TensorImpl's AutogradMeta, worked by torch/csrc/autograd ----

@@ -16,10 +16,7 @@ Library& Library::def(const char* schema) & {
   TORCH_CHECK(kind_ == DEF || kind_ == FRAGMENT, "def(\"", schema, "\"): Cannot define an operator inside of a ",
               "TORCH_LIBRARY_IMPL block.  All def()s should be placed in the (unique) TORCH_LIBRARY block for their "
               "namespace.  (Error occurred at ", file_, ":", line_, ")");
-  c10::OperatorName name = c10::parseOperatorName(ns_, schema);
-  std::string schema_str = schema;
-  registrars_.emplace_back(c10::Dispatcher::singleton().registerDef(
-      c10::FunctionSchema{std::move(name), std::move(schema_str)}, debugString()));
+  registrars_.emplace_back(c10::Dispatcher::singleton().registerDef(c10::parseSchema(ns_, schema), debugString()));
   return *this;
 }
 

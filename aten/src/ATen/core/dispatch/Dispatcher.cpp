@@ -1,6 +1,7 @@
 // aten/src/ATen/core/dispatch/Dispatcher.cpp - operator registry, backend fallbacks, errors, trace.
 // Mirrors PyTorch's aten/src/ATen/core/dispatch/Dispatcher.cpp. Guide: docs/source/internals/dispatch.rst.
 #include <ATen/core/dispatch/Dispatcher.h>
+#include <ATen/core/stack.h>
 
 #include <cstdlib>
 
@@ -141,5 +142,53 @@ void Dispatcher::reportError(const OperatorEntry& op, DispatchKey key) const {
                               "' is only available for these backends: ", op.listAllDispatchKeys(), ".");
 }
 // [end marker: reportError]
+
+// [marker: callBoxed]
+namespace {
+// The key set of a boxed call: the tensors among the operator's arguments (the top of the
+// stack), as computeKeySetFromArgs finds them among typed arguments.
+DispatchKeySet keySetOfStack(const OperatorEntry& op, const Stack& stack) {
+  const size_t n = op.hasSchema() ? std::min(op.schema().arguments.size(), stack.size()) : stack.size();
+  DispatchKeySet ks;
+  for (auto it = stack.end() - static_cast<std::ptrdiff_t>(n); it != stack.end(); ++it) {
+    if (it->isTensor()) {
+      if (it->toTensor().defined()) ks = ks | it->toTensor().key_set();
+    } else if (it->isTensorList()) {
+      for (const auto& t : it->toTensorVector()) {
+        if (t.defined()) ks = ks | t.key_set();
+      }
+    }
+  }
+  return ks;
+}
+}  // namespace
+
+void Dispatcher::callBoxed(const OperatorHandle& op, Stack* stack) const {
+  const auto& local = impl::tls_local_dispatch_key_set();
+  const DispatchKeySet unmasked = (keySetOfStack(*op.operatorDef_, *stack) | local.included_) - local.excluded_;
+  const DispatchKeySet ks = unmasked & op.operatorDef_->nonFallthroughKeys(unmasked);
+  redispatchBoxed(op, ks, stack);
+}
+
+void Dispatcher::redispatchBoxed(const OperatorHandle& op, DispatchKeySet currentDispatchKeySet, Stack* stack) const {
+  const OperatorEntry& entry = *op.operatorDef_;
+  const DispatchKeySet ks = currentDispatchKeySet & entry.nonFallthroughKeys(currentDispatchKeySet);
+  const DispatchKey key = ks.highestPriorityTypeId();
+  const KernelFunction& kernel = entry.lookup(key);
+  if (C10_UNLIKELY(!kernel.isValid())) {
+    reportError(entry, key);
+  }
+  if (C10_UNLIKELY(detail::show_dispatch_trace())) {
+    detail::print_dispatch_trace("callBoxed", entry.operator_name(), key);
+    detail::dispatch_trace_nesting_incr();
+    struct Decr {
+      ~Decr() { detail::dispatch_trace_nesting_decr(); }
+    } decr;
+    kernel.callBoxed(ks, stack);
+    return;
+  }
+  kernel.callBoxed(ks, stack);
+}
+// [end marker: callBoxed]
 
 }  // namespace c10

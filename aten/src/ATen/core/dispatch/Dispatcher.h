@@ -86,6 +86,10 @@ class TORCH_API Dispatcher final {
   template <class Return, class... Args>
   Return redispatch(const TypedOperatorHandle<Return(Args...)>& op, DispatchKeySet currentDispatchKeySet,
                     Args... args) const;
+  // The boxed call: the arguments on the stack (the key set comes from the tensors among
+  // them), the returns left there (Dispatcher.cpp).
+  void callBoxed(const OperatorHandle& op, Stack* stack) const;
+  void redispatchBoxed(const OperatorHandle& op, DispatchKeySet currentDispatchKeySet, Stack* stack) const;
 
  private:
   Dispatcher() = default;
@@ -113,6 +117,10 @@ class TORCH_API OperatorHandle {
   bool hasSchema() const { return operatorDef_->hasSchema(); }
   const FunctionSchema& schema() const { return operatorDef_->schema(); }
   std::string dumpState() const { return operatorDef_->dumpState(); }
+  void callBoxed(Stack* stack) const { Dispatcher::singleton().callBoxed(*this, stack); }
+  void redispatchBoxed(DispatchKeySet ks, Stack* stack) const {
+    Dispatcher::singleton().redispatchBoxed(*this, ks, stack);
+  }
   std::string dumpComputedTable() const { return operatorDef_->dumpComputedTable(); }
 
   // Check the C++ signature against the registered kernels and get a callable handle.

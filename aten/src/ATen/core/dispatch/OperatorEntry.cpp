@@ -46,7 +46,8 @@ void OperatorEntry::registerKernel(std::optional<DispatchKey> key, KernelFunctio
   const DispatchKey k = key.value_or(DispatchKey::CompositeImplicitAutograd);
   // Kernels are called through a cast to the operator's C++ signature: a kernel of another
   // type would be called with the wrong arguments, so it is refused here.
-  if (!kernel.isFallthrough()) {
+  // A kernel written in Python has no C++ signature: it is called boxed only.
+  if (kernel.isValidUnboxed()) {
     if (cpp_signature_.has_value()) {
       TORCH_CHECK(*cpp_signature_ == kernel.signature(), "Mismatch in kernel C++ signatures\n  operator: ",
                   toString(name_), "\n  kernel 1: ", cpp_signature_->name(), " (", cpp_signature_debug_,
