@@ -88,6 +88,13 @@ CppFunction dispatch(c10::DispatchKey key, Return (*f)(Args...)) {
 // A function pointer as a registration argument: TORCH_FN(my_kernel).
 #define TORCH_FN(func) (&func)
 
+// A name or schema that a selective build (PyTorch's mobile builds keep only the operators an
+// app uses) may drop; every build here keeps everything, so they are the string itself:
+// m.def(TORCH_SELECTIVE_SCHEMA("myops::myadd(Tensor a, Tensor b) -> Tensor")),
+// m.impl(TORCH_SELECTIVE_NAME("myops::myadd"), TORCH_FN(myadd_cpu)).
+#define TORCH_SELECTIVE_NAME(n) (n)
+#define TORCH_SELECTIVE_SCHEMA(n) (n)
+
 class TORCH_API Library final {
  public:
   enum Kind { DEF, IMPL, FRAGMENT };

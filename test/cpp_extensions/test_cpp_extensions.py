@@ -82,7 +82,43 @@ torch::Tensor grad_of_square_sum(torch::Tensor x) {
   return torch::autograd::grad({y}, {leaf})[0];
 }
 
+// Operators of the dispatcher, registered when the module loads.
+torch::Tensor myadd_cpu(const torch::Tensor& a, const torch::Tensor& b) { return a + b; }
+
+TORCH_LIBRARY(api_ops, m) {
+  m.def(TORCH_SELECTIVE_SCHEMA("api_ops::myadd(Tensor a, Tensor b) -> Tensor"));
+  m.def("scale(Tensor x, float s=2.0) -> Tensor");
+  m.def("twice(Tensor[] xs) -> Tensor[]");
+  m.def("stats(Tensor x, int dim, bool keepdim=False) -> (Tensor, Tensor)");
+}
+
+TORCH_LIBRARY_IMPL(api_ops, CPU, m) {
+  m.impl(TORCH_SELECTIVE_NAME("api_ops::myadd"), TORCH_FN(myadd_cpu));
+  m.impl("scale", [](const torch::Tensor& x, double s) { return x * s; });
+  m.impl("twice", [](std::vector<torch::Tensor> xs) {
+    for (auto& x : xs) x = x * 2;
+    return xs;
+  });
+  m.impl("stats", [](const torch::Tensor& x, int64_t dim, bool keepdim) {
+    return std::make_tuple(x.mean(dim, keepdim), x.amax(dim, keepdim));
+  });
+}
+
+// A C++ caller of an operator, through the dispatcher, by its schema's name.
+torch::Tensor call_myadd(torch::Tensor a, torch::Tensor b) {
+  static auto op = c10::Dispatcher::singleton()
+                       .findSchemaOrThrow("api_ops::myadd", "")
+                       .typed<torch::Tensor(const torch::Tensor&, const torch::Tensor&)>();
+  return op.call(a, b);
+}
+
+void call_with_wrong_signature() {
+  c10::Dispatcher::singleton().findSchemaOrThrow("api_ops::myadd", "").typed<torch::Tensor(const torch::Tensor&)>();
+}
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("call_myadd", &call_myadd);
+  m.def("call_with_wrong_signature", &call_with_wrong_signature);
   m.def("scaled_add", &scaled_add);
   m.def("row_sums", &row_sums);
   m.def("first_element", &first_element);
@@ -173,6 +209,32 @@ def test_int_lists_optionals_lists_devices_dtypes(api):
 def test_autograd_from_cpp(api):
     x = torch.tensor([1.0, -2.0, 3.0])
     np.testing.assert_array_equal(api.grad_of_square_sum(x).numpy(), 2 * x.numpy())
+
+
+# ---- operators registered by an extension ----------------------------------------------------
+
+def test_torch_library_operators_of_an_extension(api):
+    a, b = torch.tensor([1.0, 2.0]), torch.tensor([10.0, 20.0])
+    np.testing.assert_array_equal(torch.ops.api_ops.myadd(a, b).numpy(), [11, 22])
+    np.testing.assert_array_equal(torch.ops.api_ops.scale(a).numpy(), [2, 4])  # the schema's default
+    np.testing.assert_array_equal(torch.ops.api_ops.scale(a, s=0.5).numpy(), [0.5, 1])
+    out = torch.ops.api_ops.twice([a, b])
+    assert isinstance(out, list) and [t.tolist() for t in out] == [[2, 4], [20, 40]]
+    mean, amax = torch.ops.api_ops.stats(torch.tensor([[1.0, 5.0], [3.0, 3.0]]), 1)
+    assert mean.tolist() == [3.0, 3.0] and amax.tolist() == [5.0, 3.0]
+    np.testing.assert_array_equal(api.call_myadd(a, b).numpy(), [11, 22])
+    assert "CPU: registered at api_ext.cpp" in torch._C._dispatch_dump("api_ops::myadd")
+
+
+def test_typed_handle_checks_the_signature(api):
+    with pytest.raises(RuntimeError, match="Tried to access or call an operator with a wrong signature"):
+        api.call_with_wrong_signature()
+
+
+def test_an_extension_operator_without_a_cuda_kernel(api):
+    with pytest.raises(NotImplementedError, match="Could not run 'api_ops::myadd' with arguments from the 'Meta' "
+                                                  "backend"):
+        torch.ops.api_ops.myadd(torch.empty(1, device="meta"), torch.empty(1, device="meta"))
 
 
 # ---- load_inline ---------------------------------------------------------------------------
@@ -283,3 +345,40 @@ def test_setup_py_builds_an_extension(tmp_path, extensions_dir):
     assert check.stdout.strip() == "5", check.stderr
     # The compile line is BuildExtension's: C++17, the ABI flag, the extension's name.
     assert "-std=c++17" in result.stdout and "-DTORCH_EXTENSION_NAME=tiny_aot" in result.stdout
+
+
+# A package whose _C defines operators only: TORCH_LIBRARY blocks and an empty module, as
+# PyTorch's extension template (extension-cpp) builds it; importing the package registers them.
+OPS_ONLY_SOURCE = r"""
+#include <Python.h>
+#include <ATen/ATen.h>
+#include <torch/library.h>
+
+at::Tensor triple(const at::Tensor& x) { return x * 3; }
+
+TORCH_LIBRARY(opsonly, m) { m.def("triple(Tensor x) -> Tensor"); }
+TORCH_LIBRARY_IMPL(opsonly, CPU, m) { m.impl("triple", TORCH_FN(triple)); }
+
+extern "C" PyObject* PyInit__C(void) {
+  static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "_C", nullptr, -1, nullptr};
+  return PyModule_Create(&module_def);
+}
+"""
+
+
+def test_a_package_whose_c_module_only_registers_operators(tmp_path, extensions_dir):
+    (tmp_path / "opsonly").mkdir()
+    (tmp_path / "opsonly" / "__init__.py").write_text("from . import _C  # noqa: F401\n")
+    (tmp_path / "ops.cpp").write_text(OPS_ONLY_SOURCE)
+    (tmp_path / "setup.py").write_text(textwrap.dedent("""
+        from setuptools import setup
+        from torch.utils.cpp_extension import BuildExtension, CppExtension
+        setup(name="opsonly", packages=["opsonly"], ext_modules=[CppExtension("opsonly._C", ["ops.cpp"])],
+              cmdclass={"build_ext": BuildExtension})
+    """))
+    built = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tmp_path,
+                           capture_output=True, text=True)
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    code = "import torch, opsonly; print(torch.ops.opsonly.triple(torch.tensor([1.0, 2.0])).tolist())"
+    run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    assert run.stdout.strip() == "[3.0, 6.0]", run.stderr[-2000:]

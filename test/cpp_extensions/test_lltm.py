@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 import torch
@@ -17,6 +18,12 @@ from torch.autograd import gradcheck
 from conftest import LLTM_DIR, ROOT
 
 BATCH, FEATURES, STATE = 4, 5, 6
+
+
+def assert_close(got, want, rtol=1e-10, atol=1e-12):
+    """Same dtype and shape, values within tolerance (numpy as the referee)."""
+    assert got.dtype == want.dtype and tuple(got.shape) == tuple(want.shape), (got.dtype, want.dtype, got.shape)
+    np.testing.assert_allclose(got.detach().cpu().numpy(), want.detach().cpu().numpy(), rtol=rtol, atol=atol)
 
 
 def inputs(dtype=torch.float64, seed=0):
@@ -44,10 +51,10 @@ def check_against_reference(lltm, fn, dtype=torch.float64):
     loss = (new_h * 1.5).sum() + (new_cell * new_cell).sum()
     grads = torch.autograd.grad(loss, args)
     tol = dict(rtol=1e-10, atol=1e-12) if dtype == torch.float64 else dict(rtol=1e-5, atol=1e-6)
-    torch.testing.assert_close(new_h, want_out[0], **tol)
-    torch.testing.assert_close(new_cell, want_out[1], **tol)
+    assert_close(new_h, want_out[0], **tol)
+    assert_close(new_cell, want_out[1], **tol)
     for got, want in zip(grads, want_grads):
-        torch.testing.assert_close(got, want, **tol)
+        assert_close(got, want, **tol)
 
 
 def test_reference_gradcheck(lltm):
@@ -66,8 +73,8 @@ def test_cpp_forward_returns_the_intermediates(lltm, lltm_cpp):
     outputs = lltm_cpp.forward(X, W, b, h, c)
     assert isinstance(outputs, list) and len(outputs) == 7
     new_h, new_cell = lltm.lltm_reference(X, W, b, h, c)
-    torch.testing.assert_close(outputs[0], new_h)
-    torch.testing.assert_close(outputs[1], new_cell)
+    assert_close(outputs[0], new_h)
+    assert_close(outputs[1], new_cell)
     assert outputs[5].shape == (BATCH, STATE + FEATURES)  # X = [old_h, input]
 
 
@@ -88,7 +95,7 @@ def test_cpp_module_trains_like_the_python_one(lltm, lltm_cpp):
         new_h, new_cell = cell(X, (h, c))
         (new_h.sum() + new_cell.sum()).backward()
     for p, q in zip(python_cell.parameters(), cpp_cell.parameters()):
-        torch.testing.assert_close(q.grad, p.grad)
+        assert_close(q.grad, p.grad)
 
 
 # ---- the same sources, ahead of time: cpp/setup.py with BuildExtension ----------------------------
@@ -145,7 +152,7 @@ def test_op_without_grad_skips_the_graph(lltm, lltm_op):
     args = [t.detach() for t in inputs()]
     new_h, new_cell = torch.ops.lltm_ops.lltm.default(*args)
     assert new_h.grad_fn is None and not new_h.requires_grad
-    torch.testing.assert_close(new_cell, lltm.lltm_reference(*args)[1])
+    assert_close(new_cell, lltm.lltm_reference(*args)[1])
 
 
 def test_op_argument_errors(lltm_op):
@@ -176,13 +183,15 @@ def test_op_dispatch_trace_shows_the_custom_kernels(lltm_op):
 def test_op_library_imported_as_a_package_c_module(tmp_path, extensions_dir):
     package = tmp_path / "lltm_ops_pkg"
     package.mkdir()
+    # _C is cpp/lltm.cpp's module (forward, backward); loading it also runs lltm_op.cpp's registrations.
     (package / "__init__.py").write_text("from . import _C  # noqa: F401  (registers torch.ops.lltm_ops)\n")
     shutil.copy(os.path.join(LLTM_DIR, "op", "lltm_op.cpp"), tmp_path)
+    shutil.copy(os.path.join(LLTM_DIR, "cpp", "lltm.cpp"), tmp_path)
     (tmp_path / "setup.py").write_text(
         "from setuptools import setup\n"
         "from torch.utils.cpp_extension import BuildExtension, CppExtension\n"
         "setup(name='lltm_ops_pkg', packages=['lltm_ops_pkg'],\n"
-        "      ext_modules=[CppExtension('lltm_ops_pkg._C', ['lltm_op.cpp'])],\n"
+        "      ext_modules=[CppExtension('lltm_ops_pkg._C', ['lltm_op.cpp', 'lltm.cpp'])],\n"
         "      cmdclass={'build_ext': BuildExtension})\n")
     built = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tmp_path,
                            capture_output=True, text=True)
@@ -215,12 +224,15 @@ cuda = [t.cuda().requires_grad_() for t in cpu]
 cpu = [t.requires_grad_() for t in cpu]
 want = lltm.lltm_reference(*cpu)
 got = fn(*cuda)
+def close(a, b):
+    assert a.dtype == b.dtype and a.shape == b.shape
+    assert torch.allclose(a, b, rtol=1e-10, atol=1e-12), (a - b).abs().max()
 for w, o in zip(want, got):
-    torch.testing.assert_close(o.cpu(), w)
+    close(o.cpu(), w.detach())
 (want[0].sum() + want[1].pow(2).sum()).backward()
 (got[0].sum() + got[1].pow(2).sum()).backward()
 for a, b in zip(cpu, cuda):
-    torch.testing.assert_close(b.grad.cpu(), a.grad)
+    close(b.grad.cpu(), a.grad)
 assert gradcheck(fn, [t.detach().clone().requires_grad_() for t in cuda])
 try:
     ext.forward(*[t.detach().cpu() for t in cuda])

@@ -18,7 +18,7 @@ from torch.nn import _reduction as _Reduction
 
 __all__ = [
     "linear", "bilinear", "identity",
-    "relu", "relu_", "leaky_relu", "gelu", "silu", "sigmoid", "tanh", "softmax", "log_softmax",
+    "relu", "relu_", "leaky_relu", "elu", "elu_", "gelu", "silu", "sigmoid", "tanh", "softmax", "log_softmax",
     "dropout", "flatten", "one_hot", "pad",
     "mse_loss", "l1_loss", "smooth_l1_loss", "nll_loss", "cross_entropy", "binary_cross_entropy",
     "binary_cross_entropy_with_logits", "kl_div",
@@ -79,6 +79,15 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
             input.copy_(result)
         return input
     return result
+
+
+def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    r"""x if x > 0 else alpha * (exp(x) - 1)."""
+    return torch._C._nn.elu_(input, alpha) if inplace else torch._C._nn.elu(input, alpha)
+
+
+def elu_(input: Tensor, alpha: float = 1.0) -> Tensor:
+    return torch._C._nn.elu_(input, alpha)
 
 
 def gelu(input: Tensor, approximate: str = "none") -> Tensor:

@@ -229,11 +229,13 @@ def _cuda_sim_command(common: List[str], extra_cflags: List[str], sim_root: str)
             + ["-include", paths["cuda_sim_header"], "-DTORCH_CUDA_SIMULATED=1", "-Wno-unknown-pragmas"])
 
 
-def _link_flags(name: str, with_cuda: bool, is_python_module: bool, extra_ldflags) -> List[str]:
+def _link_flags(name: str, with_cuda: bool, is_standalone: bool, extra_ldflags) -> List[str]:
     libs = ["-lc10", "-ltorch_cpu"]
     if with_cuda:
         libs += ["-lc10_cuda", "-ltorch_cuda", "-lcudart"]
-    if is_python_module:
+    # Anything loaded into Python may use the casters (THPVariable_Wrap), module or not; only
+    # a standalone executable goes without.
+    if not is_standalone:
         libs.append("-ltorch_python")
     dirs = [f"-L{d}" for d in library_paths("cuda" if with_cuda else "cpu")]
     return ["-shared"] + dirs + libs + list(extra_ldflags or [])
@@ -541,6 +543,8 @@ def load(name: str, sources: Union[str, List[str]], extra_cflags=None, extra_cud
     if isinstance(sources, str):
         sources = [sources]
     sources = [os.path.abspath(s) for s in sources]
+    if is_standalone:
+        raise NotImplementedError("load(..., is_standalone=True) (an executable) is not supported by this build")
     return _jit_compile(name, sources, list(extra_cflags or []), list(extra_cuda_cflags or []),
                         list(extra_ldflags or []), list(extra_include_paths or []), build_directory or
                         _get_build_directory(name, verbose), verbose, with_cuda, is_python_module, is_standalone)
@@ -562,15 +566,14 @@ def _jit_compile(name, sources, extra_cflags, extra_cuda_cflags, extra_ldflags, 
     with _FileBaton(os.path.join(build_directory, "lock")):
         _write_ninja_file_and_build_library(name, sources, extra_cflags, extra_cuda_cflags, extra_ldflags,
                                             extra_include_paths, build_directory, verbose, with_cuda,
-                                            is_python_module)
+                                            is_standalone)
     if verbose:
         print(f"Loading extension module {name}...", file=sys.stderr)
     return _import_module_from_library(name, build_directory, is_python_module)
 
 
 def _write_ninja_file_and_build_library(name, sources, extra_cflags, extra_cuda_cflags, extra_ldflags,
-                                        extra_include_paths, build_directory, verbose, with_cuda,
-                                        is_python_module):
+                                        extra_include_paths, build_directory, verbose, with_cuda, is_standalone):
     verify_ninja_availability()
     get_compiler_abi_compatibility_and_version()
     common = _common_cflags(name, extra_include_paths, "cuda" if with_cuda else "cpu")
@@ -586,7 +589,7 @@ def _write_ninja_file_and_build_library(name, sources, extra_cflags, extra_cuda_
         cuda_cflags=_nvcc_command(common, extra_cuda_cflags) if with_cuda and not simulated else None,
         cuda_sim_cflags=_cuda_sim_command(common, extra_cflags, build_directory) if simulated else None,
         sources=sources, objects=objects,
-        ldflags=_link_flags(name, with_cuda, is_python_module, extra_ldflags),
+        ldflags=_link_flags(name, with_cuda, is_standalone, extra_ldflags),
         library_target=f"{name}{LIB_EXT}")
     if verbose:
         print(f"Building extension module {name}...", file=sys.stderr)

@@ -47,10 +47,10 @@ def load_cuda(verbose=False, **kwargs):
 
 
 def load_op(verbose=False, **kwargs):
-    """The operator library (op/lltm_op.cpp): loaded into the process, it adds
-    torch.ops.lltm_ops.lltm; returns the library's path."""
-    return load(name="lltm_ops", sources=[os.path.join(HERE, "op", "lltm_op.cpp")], is_python_module=False,
-                verbose=verbose, **kwargs)
+    """The operator library (op/lltm_op.cpp, with cpp/lltm.cpp's kernels): loaded into the
+    process, it adds torch.ops.lltm_ops.lltm; returns the library's path."""
+    return load(name="lltm_ops", sources=[os.path.join(HERE, "op", "lltm_op.cpp"), os.path.join(HERE, "cpp", "lltm.cpp")],
+                is_python_module=False, verbose=verbose, **kwargs)
 
 
 def make_function(extension):

@@ -201,6 +201,15 @@ void registerCppFunction(const std::type_info& type, PyTypeObject* pytype) {
   cpp_function_types()[std::type_index(type)] = pytype;
 }
 
+namespace {
+PyTypeObject* default_cpp_function_type() {
+  static PyGetSetDef properties[] = {THP_FUNCTION_DEFAULT_PROPERTIES, {nullptr}};
+  static PyTypeObject type;
+  static PyTypeObject* ready = _initFunctionPyTypeObject(type, "CppFunction", properties, nullptr);
+  return ready;
+}
+}  // namespace
+
 // [marker: functionToPyObject]
 PyObject* functionToPyObject(const std::shared_ptr<Node>& cdata) {
   if (!cdata) {
@@ -217,8 +226,9 @@ PyObject* functionToPyObject(const std::shared_ptr<Node>& cdata) {
   }
   auto& types = cpp_function_types();
   auto it = types.find(std::type_index(typeid(*cdata)));
-  TORCH_CHECK(it != types.end(), "no Python class registered for node ", cdata->name());
-  PyTypeObject* type = it->second;
+  // A node of a type with no class of its own (a C++ extension's torch::autograd::Function,
+  // CppNode<T>) is shown as a plain CppFunction, as in PyTorch: name() tells which it is.
+  PyTypeObject* type = it != types.end() ? it->second : default_cpp_function_type();
   PyObject* obj = type->tp_alloc(type, 0);
   if (!obj) {
     return nullptr;

@@ -72,6 +72,24 @@ class LeakyReLU(Module):
         return f"negative_slope={self.negative_slope}{inplace_str}"
 
 
+class ELU(Module):
+    r"""x if x > 0 else alpha * (exp(x) - 1), element-wise."""
+
+    __constants__ = ["alpha", "inplace"]
+
+    def __init__(self, alpha: float = 1.0, inplace: bool = False) -> None:
+        super().__init__()
+        self.alpha = alpha
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.elu(input, self.alpha, self.inplace)
+
+    def extra_repr(self) -> str:
+        inplace_str = ", inplace=True" if self.inplace else ""
+        return f"alpha={self.alpha}{inplace_str}"
+
+
 class GELU(Module):
     r"""x * Phi(x); approximate='tanh' uses the tanh approximation."""
 

@@ -14,6 +14,7 @@
 #include <c10/core/TensorImpl.h>
 #include <c10/core/TensorOptions.h>
 #include <c10/util/ArrayRef.h>
+#include <c10/util/OptionalArrayRef.h>
 #include <c10/util/intrusive_ptr.h>
 #include <c10/util/string_view.h>
 
@@ -32,7 +33,7 @@ namespace at {
 
 class Tensor;
 using TensorList = c10::ArrayRef<Tensor>;
-using OptionalIntArrayRef = std::optional<IntArrayRef>;
+using OptionalIntArrayRef = c10::OptionalIntArrayRef;  // c10/util/OptionalArrayRef.h: x.sum(0) is safe
 
 class TORCH_API TensorBase {
  public:

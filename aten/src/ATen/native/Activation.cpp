@@ -1,8 +1,9 @@
-// aten/src/ATen/native/Activation.cpp - relu, gelu, silu. Mirrors PyTorch's
+// aten/src/ATen/native/Activation.cpp - relu, elu, gelu, silu. Mirrors PyTorch's
 // aten/src/ATen/native/Activation.cpp. Guide: docs/source/internals/tensor_iterator.rst.
 #include <ATen/native/Activation.h>
 
 #include <ATen/Functions.h>
+#include <ATen/TensorOperators.h>
 #include <ATen/NativeFunctions.h>
 #include <ATen/TensorIterator.h>
 
@@ -10,6 +11,7 @@ namespace at::native {
 
 DEFINE_DISPATCH(GeluKernel);
 DEFINE_DISPATCH(silu_stub);
+DEFINE_DISPATCH(elu_stub);
 DEFINE_DISPATCH(threshold_backward_stub);
 
 // [marker: threshold_backward]
@@ -58,6 +60,40 @@ Tensor gelu(const Tensor& self, c10::string_view approximate) {
 Tensor& gelu_(Tensor& self, c10::string_view approximate) {
   return at::native::gelu_out(self, approximate, self);
 }
+
+// [marker: elu]
+Tensor& elu_out(const Tensor& self, const Scalar& alpha, const Scalar& scale, const Scalar& input_scale, Tensor& out) {
+  auto iter = TensorIterator::unary_op(out, self);
+  elu_stub(iter.device_type(), iter, alpha, scale, input_scale);
+  return out;
+}
+Tensor elu(const Tensor& self, const Scalar& alpha, const Scalar& scale, const Scalar& input_scale) {
+  auto iter = TensorIterator::unary_op(Tensor(), self);
+  elu_stub(iter.device_type(), iter, alpha, scale, input_scale);
+  return iter.output();
+}
+Tensor& elu_(Tensor& self, const Scalar& alpha, const Scalar& scale, const Scalar& input_scale) {
+  return at::native::elu_out(self, alpha, scale, input_scale, self);
+}
+
+// d elu / dx from x: scale where x > 0, else input_scale * alpha * scale * exp(input_scale * x);
+// from the result y of an in-place elu_: input_scale * (y + alpha * scale) where y <= 0.
+Tensor elu_backward(const Tensor& grad_output, const Scalar& alpha, const Scalar& scale, const Scalar& input_scale,
+                    bool is_result, const Tensor& self_or_result) {
+  const double negcoef = alpha.toDouble() * scale.toDouble();
+  const double poscoef = scale.toDouble();
+  const double negiptcoef = input_scale.toDouble();
+  if (is_result) {
+    TORCH_CHECK(alpha.toDouble() >= 0, "In-place elu backward calculation is triggered with a negative slope which is "
+                "not supported. This is caused by calling in-place forward function with a negative slope, please "
+                "call out-of-place version instead.");
+    return at::where(self_or_result <= 0, grad_output * negiptcoef * (self_or_result + negcoef),
+                     grad_output * poscoef);
+  }
+  return at::where(self_or_result <= 0, grad_output * negiptcoef * negcoef * at::exp(self_or_result * negiptcoef),
+                   grad_output * poscoef);
+}
+// [end marker: elu]
 
 Tensor& silu_out(const Tensor& self, Tensor& out) {
   auto iter = TensorIterator::unary_op(out, self);

@@ -18,6 +18,10 @@ enum class GeluType { None, Tanh, END };
 
 DECLARE_DISPATCH(void (*)(TensorIteratorBase&, GeluType), GeluKernel);
 DECLARE_DISPATCH(void (*)(TensorIteratorBase&), silu_stub);
+// elu: x > 0 ? scale * x : alpha * scale * (exp(input_scale * x) - 1).
+DECLARE_DISPATCH(void (*)(TensorIteratorBase&, const c10::Scalar& alpha, const c10::Scalar& scale,
+                          const c10::Scalar& input_scale),
+                 elu_stub);
 // relu's backward: grad where self > threshold, else 0 (inputs: self, grad).
 DECLARE_DISPATCH(void (*)(TensorIteratorBase&, const c10::Scalar&), threshold_backward_stub);
 

@@ -61,6 +61,11 @@ Tensor to_impl(const Tensor& self, std::optional<ScalarType> dtype, std::optiona
 
 }  // namespace
 
+// x.type_as(y): x in y's dtype (and on y's device), as TensorOptions say it.
+Tensor type_as(const Tensor& self, const Tensor& other) {
+  return self.to(other.options());
+}
+
 Tensor to(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
           std::optional<Device> device, std::optional<bool> pin_memory, bool non_blocking, bool copy,
           std::optional<MemoryFormat> memory_format) {

@@ -32,8 +32,35 @@ class TORCH_API Tensor : public TensorBase {
     return *this;
   }
 
+  // The value of a one-element tensor as a C++ number: t.item<float>().
   template <typename T>
-  T item() const;
+  T item() const {
+    return item().to<T>();
+  }
+
+  // t[i] is t.select(0, i), as in PyTorch's C++ API.
+  Tensor operator[](int64_t index) const { return select(0, index); }
+  // The same data without autograd history (PyTorch's Tensor::data(), Python's t.data);
+  // TensorBase's deprecated data<T>() stays visible beside it.
+  using TensorBase::data;
+  Tensor data() const { return variable_data(); }
+
+  // [marker: compound_assignment]
+  // a += b and friends are the in-place operators: add_, sub_, mul_, div_.
+  Tensor& operator+=(const Tensor& other) { return add_(other); }
+  Tensor& operator+=(const Scalar& other) { return add_(other); }
+  Tensor& operator-=(const Tensor& other) { return sub_(other); }
+  Tensor& operator-=(const Scalar& other) { return sub_(other); }
+  Tensor& operator*=(const Tensor& other) { return mul_(other); }
+  Tensor& operator*=(const Scalar& other) { return mul_(other); }
+  Tensor& operator/=(const Tensor& other) { return div_(other); }
+  Tensor& operator/=(const Scalar& other) { return div_(other); }
+  // [end marker: compound_assignment]
+
+  // x.to(y.options()), x.to(at::kCUDA): to.dtype_layout with its four arguments in one
+  // TensorOptions (the generated overloads keep them apart).
+  Tensor to(TensorOptions options, bool non_blocking = false, bool copy = false,
+            std::optional<MemoryFormat> memory_format = std::nullopt) const;
 
   // [marker: Tensor autograd]
   // The gradient accumulated into this tensor by backward() (undefined before).
@@ -57,6 +84,12 @@ ${tensor_method_declarations}
 #include <ATen/Operators.h>
 
 namespace at {
+
+inline Tensor Tensor::to(TensorOptions options, bool non_blocking, bool copy,
+                         std::optional<MemoryFormat> memory_format) const {
+  return at::_ops::to_dtype_layout::call(*this, options.dtype_opt(), options.layout_opt(), options.device_opt(),
+                                         options.pinned_memory_opt(), non_blocking, copy, memory_format);
+}
 
 ${tensor_method_definitions}
 

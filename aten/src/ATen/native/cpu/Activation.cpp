@@ -1,4 +1,4 @@
-// aten/src/ATen/native/cpu/Activation.cpp - the CPU loops of gelu and silu.
+// aten/src/ATen/native/cpu/Activation.cpp - the CPU loops of elu, gelu and silu.
 // Mirrors PyTorch's aten/src/ATen/native/cpu/Activation.cpp. Guide: docs/source/internals/tensor_iterator.rst.
 #include <ATen/Dispatch.h>
 #include <ATen/OpMathType.h>
@@ -43,6 +43,21 @@ void silu_kernel(TensorIteratorBase& iter) {
   });
 }
 
+void elu_kernel(TensorIteratorBase& iter, const c10::Scalar& alpha, const c10::Scalar& scale,
+                const c10::Scalar& input_scale) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.dtype(), "elu_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    const opmath_t negcoef = alpha.to<opmath_t>() * scale.to<opmath_t>();
+    const opmath_t poscoef = scale.to<opmath_t>();
+    const opmath_t negiptcoef = input_scale.to<opmath_t>();
+    // expm1, not exp - 1: near 0 the difference of two numbers close to 1 loses the digits.
+    cpu_kernel(iter, [=](scalar_t x_) -> scalar_t {
+      const opmath_t x = x_;
+      return x <= opmath_t(0) ? std::expm1(x * negiptcoef) * negcoef : x * poscoef;
+    });
+  });
+}
+
 void threshold_backward_kernel(TensorIteratorBase& iter, const c10::Scalar& threshold_scalar) {
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.dtype(), "threshold_backward_cpu", [&] {
     const scalar_t threshold = threshold_scalar.to<scalar_t>();
@@ -55,5 +70,6 @@ void threshold_backward_kernel(TensorIteratorBase& iter, const c10::Scalar& thre
 REGISTER_DISPATCH(GeluKernel, &GeluKernelImpl);
 REGISTER_DISPATCH(threshold_backward_stub, &threshold_backward_kernel);
 REGISTER_DISPATCH(silu_stub, &silu_kernel);
+REGISTER_DISPATCH(elu_stub, &elu_kernel);
 
 }  // namespace at::native
