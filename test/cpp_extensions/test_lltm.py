@@ -4,6 +4,7 @@ its C++ autograd kernel, and the CUDA extension on the simulated device, each ag
 reference: outputs, gradients, and gradcheck in double. Guide: docs/source/internals/cpp_extensions.rst.
 """
 
+import math
 import os
 import shutil
 import subprocess
@@ -245,3 +246,25 @@ print("ok")
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "error: input must be a CUDA tensor" in run.stdout
     assert run.stdout.strip().endswith("ok")
+
+
+def test_cuda_setup_py_on_the_simulated_device(tmp_path, extensions_dir):
+    """cuda/setup.py (CUDAExtension + BuildExtension) under TORCH_CUDA_SIMULATE: the .cu file is
+    translated and compiled for the simulated device, and the module runs there."""
+    for name in ("lltm_cuda.cpp", "lltm_cuda_kernel.cu", "setup.py"):
+        shutil.copy(os.path.join(LLTM_DIR, "cuda", name), tmp_path)
+    env = dict(os.environ, TORCH_CUDA_SIMULATE="1")
+    built = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tmp_path, env=env,
+                           capture_output=True, text=True)
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    assert "tools.cuda_sim.translate" in built.stdout and "lltm_cuda_kernel.cu" in built.stdout
+    code = ("import torch, lltm_cuda\n"
+            "x, h, c = torch.ones(1, 2), torch.zeros(1, 3), torch.zeros(1, 3)\n"
+            "W, b = torch.full((9, 5), 0.1), torch.zeros(9)\n"
+            "args = [t.cuda() for t in (x, W, b, h, c)]\n"
+            "new_h, new_cell = lltm_cuda.forward(*args)[:2]\n"
+            "print(new_cell.device, round(float(new_cell[0, 0]), 6))\n")
+    run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-2000:]
+    s = 1 / (1 + math.exp(-0.2))  # gates 0.2 each: new_cell = elu(0.2) * sigmoid(0.2)
+    assert run.stdout.split() == ["cuda:0", str(round(0.2 * s, 6))]
