@@ -282,13 +282,7 @@ def _write_ninja_file(path: str, *, cflags: List[str], cuda_cflags: Optional[Lis
     if library_target:
         lines += ["", f"build {_ninja_escape(library_target)}: link {' '.join(_ninja_escape(o) for o in objects)}",
                   "", f"default {_ninja_escape(library_target)}"]
-    text = "\n".join(lines) + "\n"
-    if os.path.exists(path):
-        with open(path) as f:
-            if f.read() == text:
-                return
-    with open(path, "w") as f:
-        f.write(text)
+    _maybe_write(path, "\n".join(lines) + "\n")
 
 
 def _run_ninja_build(build_directory: str, verbose: bool, error_prefix: str) -> None:
