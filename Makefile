@@ -94,7 +94,7 @@ docs: build
 	$(PY) -m sphinx -W --keep-going -q -b doctest docs/source docs/build/doctest
 
 clean:
-	rm -rf build docs/build docs/doxygen torch/lib torch/_C*.so compile_commands.json *.egg-info
+	rm -rf build docs/build docs/doxygen torch/lib torch/share torch/_C*.so compile_commands.json *.egg-info
 
 # ---- Sanitizers (guide: building.rst, "Sanitizers") ----
 # A second build tree, build-asan/, compiled with AddressSanitizer + UndefinedBehaviorSanitizer

@@ -25,7 +25,7 @@ import inspect
 import sys
 import types
 import typing
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import torch
 from torch import _C

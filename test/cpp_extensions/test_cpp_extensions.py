@@ -58,6 +58,10 @@ torch::Tensor make(std::vector<int64_t> sizes, c10::ScalarType dtype, bool requi
   return torch::ones(sizes, torch::dtype(dtype).requires_grad(requires_grad));
 }
 
+// at::'s factories take TensorOptions too (without requires_grad: that is torch::'s).
+torch::Tensor ones_like_options(torch::Tensor x) { return at::ones({2, 3}, x.options()); }
+torch::Tensor at_factory_with_requires_grad() { return at::zeros({2}, at::requires_grad()); }
+
 std::vector<int64_t> shape_of(torch::IntArrayRef sizes) { return sizes.vec(); }
 
 torch::Tensor maybe_add(torch::Tensor a, std::optional<torch::Tensor> b) {
@@ -125,6 +129,8 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("type_string", &type_string);
   m.def("make", &make);
   m.def("shape_of", &shape_of);
+  m.def("ones_like_options", &ones_like_options);
+  m.def("at_factory_with_requires_grad", &at_factory_with_requires_grad);
   m.def("maybe_add", &maybe_add, py::arg("a"), py::arg("b") = py::none());
   m.def("sum_all", &sum_all);
   m.def("identity", &identity);
@@ -192,6 +198,14 @@ def test_factories_with_tensor_options(api):
     t = api.make([2, 3], torch.float64, True)
     assert t.shape == (2, 3) and t.dtype == torch.float64 and t.requires_grad and t.is_leaf
     assert not api.make([1], torch.int32, False).requires_grad
+
+
+def test_aten_factories_with_tensor_options(api):
+    t = api.ones_like_options(torch.zeros(1, dtype=torch.float64))
+    assert t.shape == (2, 3) and t.dtype == torch.float64 and t.sum().item() == 6
+    with pytest.raises(RuntimeError, match="at::zeros: requires_grad is not supported by ATen factory functions; "
+                                           "use torch::zeros"):
+        api.at_factory_with_requires_grad()
 
 
 def test_int_lists_optionals_lists_devices_dtypes(api):
