@@ -268,3 +268,26 @@ def test_cuda_setup_py_on_the_simulated_device(tmp_path, extensions_dir):
     assert run.returncode == 0, run.stderr[-2000:]
     s = 1 / (1 + math.exp(-0.2))  # gates 0.2 each: new_cell = elu(0.2) * sigmoid(0.2)
     assert run.stdout.split() == ["cuda:0", str(round(0.2 * s, 6))]
+
+
+def test_cuda_extension_builds_with_nvcc_for_a_gpu(lltm, tmp_path):
+    """Without TORCH_CUDA_SIMULATE the .cu file goes to nvcc (for the architectures torch was
+    built for), the module links the real CUDA runtime and imports; without a GPU its checks
+    still run. A GPU runs the kernel itself (test_cuda_extension_on_the_simulated_device is
+    the same check on the simulated device)."""
+    from torch.utils import cpp_extension
+
+    if not cpp_extension._build_paths()["with_cuda"]:
+        pytest.skip("this torch was built without CUDA (USE_CUDA=0): no nvcc")
+    ext = lltm.load_cuda(build_directory=str(tmp_path))
+    ninja = (tmp_path / "build.ninja").read_text()
+    assert "rule cuda_compile" in ninja and "nvcc" in ninja and "-gencode=arch=compute_" in ninja
+    if torch.cuda.is_available():
+        x = torch.ones(1, 2, device="cuda")
+        new_h, new_cell = ext.forward(x, torch.full((9, 5), 0.1, device="cuda"), torch.zeros(9, device="cuda"),
+                                      torch.zeros(1, 3, device="cuda"), torch.zeros(1, 3, device="cuda"))[:2]
+        s = 1 / (1 + math.exp(-0.2))
+        assert abs(float(new_cell[0, 0]) - 0.2 * s) < 1e-6
+    else:
+        with pytest.raises(RuntimeError, match="input must be a CUDA tensor"):
+            ext.forward(*[torch.ones(1, 1)] * 5)

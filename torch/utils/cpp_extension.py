@@ -96,11 +96,12 @@ def library_paths(device_type: str = "cpu") -> List[str]:
     if device_type == "cuda":
         if _cuda_simulated():
             paths.insert(0, _build_paths()["cuda_sim_library_dir"])
-        elif CUDA_HOME:
-            for sub in ("lib64", "lib", os.path.join("targets", "x86_64-linux", "lib")):
-                if os.path.isdir(os.path.join(CUDA_HOME, sub)):
-                    paths.append(os.path.join(CUDA_HOME, sub))
-                    break
+        else:
+            # The toolkit the build found (its include directory's sibling lib), then CUDA_HOME's.
+            candidates = [os.path.join(os.path.dirname(p), "lib") for p in _build_paths()["cuda_include_dirs"] if p]
+            if CUDA_HOME:
+                candidates += [os.path.join(CUDA_HOME, sub) for sub in ("lib64", "lib")]
+            paths += [p for p in candidates if os.path.exists(os.path.join(p, "libcudart.so"))][:1]
     return paths
 # [end marker: build_paths]
 
@@ -215,9 +216,13 @@ def _nvcc_command(common: List[str], extra_cuda_cflags: List[str]) -> List[str]:
     archs = (arch_list.replace(".", "").split(";") if arch_list
              else str(_build_paths().get("cuda_architectures") or "75").split(";"))
     gencode = [f"-gencode=arch=compute_{a},code=sm_{a}" for a in archs if a]
-    return ([nvcc, "--compiler-options", "'-fPIC'", "-std=c++17", "--expt-relaxed-constexpr",
+    # nvcc takes -isystem's directory as a separate argument.
+    nvcc_common = []
+    for flag in common:
+        nvcc_common += ["-isystem", flag[len("-isystem"):]] if flag.startswith("-isystem") else [flag]
+    return ([nvcc, "--compiler-options", "-fPIC", "-std=c++17", "--expt-relaxed-constexpr",
              "--extended-lambda", "-D__CUDA_NO_HALF_OPERATORS__", "-D__CUDA_NO_HALF_CONVERSIONS__"]
-            + common + gencode + list(extra_cuda_cflags))
+            + nvcc_common + gencode + list(extra_cuda_cflags))
 
 
 def _cuda_sim_command(common: List[str], extra_cflags: List[str], sim_root: str) -> List[str]:
