@@ -9,6 +9,10 @@ over that graph). The parameters have PyTorch's names and layout: weight_ih_l{k}
 gates' input weights of layer k stacked in PyTorch's gate order (LSTM: i, f, g, o;
 GRU: r, z, n), "_reverse" marks the backward direction; all start as
 U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)). A state_dict therefore loads into PyTorch.
+
+A PackedSequence input (torch/nn/utils/rnn.py) is walked step by step over its batch_sizes:
+step t runs the first batch_sizes[t] rows of the state (the sequences still running, as they
+are sorted longest first). Guide: docs/source/internals/programs/nn_utils.rst.
 """
 
 import math
@@ -21,6 +25,7 @@ from torch import Tensor
 from torch.nn import functional as F
 from torch.nn import init
 from torch.nn.parameter import Parameter
+from torch.nn.utils.rnn import PackedSequence
 
 from .module import Module
 
@@ -135,6 +140,13 @@ class RNNBase(Module):
     def all_weights(self) -> List[List[Parameter]]:
         return [[getattr(self, weight) for weight in weights] for weights in self._all_weights]
 
+    def flatten_parameters(self) -> None:
+        r"""Does nothing here. PyTorch copies the weights into one contiguous buffer for cuDNN,
+        which wants them in a single block; this tree's recurrence uses each Parameter as it
+        is (one matmul per gate block), so there is nothing to compact. Kept so programs that
+        call it (after .cuda(), or each forward) run unmodified."""
+        return None
+
     def reset_parameters(self) -> None:
         stdv = 1.0 / math.sqrt(self.hidden_size) if self.hidden_size > 0 else 0
         for weight in self.parameters():
@@ -157,22 +169,27 @@ class RNNBase(Module):
         return s.format(**self.__dict__)
 
     # ---- argument checks (PyTorch's texts) ----
-    def check_input(self, input: Tensor) -> None:
+    def check_input(self, input: Tensor, batch_sizes: Optional[Tensor] = None) -> None:
         w_dtype = self._flat_weights[0].dtype
         if input.dtype != w_dtype:
             raise ValueError(
                 f"RNN input dtype ({input.dtype}) does not match weight dtype ({w_dtype}). "
                 f"Convert input: input.to({w_dtype}), or convert model: model.to({input.dtype})"
             )
-        if input.dim() != 3:
-            raise RuntimeError(f"input must have 3 dimensions, got {input.dim()}")
+        # Packed data is (sum of lengths, input_size): the time steps are in batch_sizes.
+        expected_input_dim = 2 if batch_sizes is not None else 3
+        if input.dim() != expected_input_dim:
+            raise RuntimeError(f"input must have {expected_input_dim} dimensions, got {input.dim()}")
         if self.input_size != input.size(-1):
             raise RuntimeError(
                 f"input.size(-1) must be equal to input_size. Expected {self.input_size}, got {input.size(-1)}"
             )
 
-    def get_expected_hidden_size(self, input: Tensor) -> Tuple[int, int, int]:
-        mini_batch = input.size(0) if self.batch_first else input.size(1)
+    def get_expected_hidden_size(self, input: Tensor, batch_sizes: Optional[Tensor] = None) -> Tuple[int, int, int]:
+        if batch_sizes is not None:
+            mini_batch = int(batch_sizes[0])
+        else:
+            mini_batch = input.size(0) if self.batch_first else input.size(1)
         num_directions = 2 if self.bidirectional else 1
         return (self.num_layers * num_directions, mini_batch, self.hidden_size)
 
@@ -226,7 +243,111 @@ class RNNBase(Module):
             return layer_input, (h_n, torch.stack(c_n, 0))
         return layer_input, h_n
 
+    # [marker: run_packed]
+    def _run_packed(self, data: Tensor, batch_sizes: List[int], hx):
+        """data (sum(batch_sizes), input_size) in packed order; hx (L*D, batch_sizes[0], H), or a
+        pair for LSTM. Returns the output data (packed order, D*H features) and the final
+        state: for each sequence, the state after its own last step."""
+        is_lstm = self.mode == "LSTM"
+        step = self._step_fn()
+        num_directions = 2 if self.bidirectional else 1
+        weights = self.all_weights
+        offsets = [0]
+        for bs in batch_sizes:
+            offsets.append(offsets[-1] + bs)
+        num_steps = len(batch_sizes)
+        layer_input = data
+        h_n, c_n = [], []
+        for layer in range(self.num_layers):
+            outputs = []
+            for direction in range(num_directions):
+                idx = layer * num_directions + direction
+                params = weights[idx]
+                w_ih, w_hh = params[0], params[1]
+                b_ih, b_hh = (params[2], params[3]) if self.bias else (None, None)
+                # The state as a tuple of tensors, (h,) or (h, c), so rows slice alike.
+                init_state = (hx[0][idx], hx[1][idx]) if is_lstm else (hx[idx],)
+
+                def advance(gi, state):
+                    new = step(gi, state if is_lstm else state[0], w_hh, b_hh)
+                    return tuple(new) if is_lstm else (new,)
+
+                gi_all = F.linear(layer_input, w_ih, b_ih)
+                out_steps = [None] * num_steps
+                if direction == 0:
+                    # Forward in time the batch shrinks: when step t has fewer rows than
+                    # step t-1, the rows past batch_sizes[t] are finished sequences; set
+                    # their final state aside.
+                    state = init_state
+                    finished = []
+                    for t in range(num_steps):
+                        bs = batch_sizes[t]
+                        if bs < state[0].size(0):
+                            finished.append(tuple(s[bs:] for s in state))
+                            state = tuple(s[:bs] for s in state)
+                        state = advance(gi_all[offsets[t]:offsets[t + 1]], state)
+                        out_steps[t] = state[0]
+                    finished.append(state)
+                    # Finished last are the first rows: put the pieces back in row order.
+                    final = tuple(torch.cat([f[k] for f in reversed(finished)], 0) for k in range(len(state)))
+                else:
+                    # Backward in time the batch grows: a sequence starts at its own last
+                    # step, from its own rows of the initial state.
+                    state = tuple(s[:batch_sizes[-1]] for s in init_state)
+                    for t in reversed(range(num_steps)):
+                        bs = batch_sizes[t]
+                        if bs > state[0].size(0):
+                            state = tuple(torch.cat([s, s0[s.size(0):bs]], 0) for s, s0 in zip(state, init_state))
+                        state = advance(gi_all[offsets[t]:offsets[t + 1]], state)
+                        out_steps[t] = state[0]
+                    final = state
+                outputs.append(torch.cat(out_steps, 0))
+                h_n.append(final[0])
+                if is_lstm:
+                    c_n.append(final[1])
+            layer_output = outputs[0] if num_directions == 1 else torch.cat(outputs, 1)
+            if self.dropout != 0 and self.training and layer < self.num_layers - 1:
+                layer_output = F.dropout(layer_output, self.dropout, True)
+            layer_input = layer_output
+        h_n = torch.stack(h_n, 0)
+        if is_lstm:
+            return layer_input, (h_n, torch.stack(c_n, 0))
+        return layer_input, h_n
+    # [end marker: run_packed]
+
+    def permute_hidden(self, hx, permutation: Optional[Tensor]):
+        """hx with its batch dimension reordered by permutation (None: unchanged)."""
+        if permutation is None:
+            return hx
+        if self.mode == "LSTM":
+            return hx[0].index_select(1, permutation), hx[1].index_select(1, permutation)
+        return hx.index_select(1, permutation)
+
+    # [marker: forward_packed]
+    def _forward_packed(self, packed: PackedSequence, hx):
+        input, batch_sizes, sorted_indices, unsorted_indices = packed
+        is_lstm = self.mode == "LSTM"
+        self.check_input(input, batch_sizes)
+        expected = self.get_expected_hidden_size(input, batch_sizes)
+        if hx is None:
+            zeros = torch.zeros(expected, dtype=input.dtype, device=input.device)
+            hx = (zeros, zeros) if is_lstm else zeros
+        else:
+            # The caller's hx is in the caller's batch order; the walk is in sorted order.
+            hx = self.permute_hidden(hx, sorted_indices)
+            if is_lstm:
+                self.check_hidden_size(hx[0], expected, "Expected hidden[0] size {}, got {}")
+                self.check_hidden_size(hx[1], expected, "Expected hidden[1] size {}, got {}")
+            else:
+                self.check_hidden_size(hx, expected)
+        output, hidden = self._run_packed(input, batch_sizes.tolist(), hx)
+        output = PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices)
+        return output, self.permute_hidden(hidden, unsorted_indices)
+    # [end marker: forward_packed]
+
     def _forward(self, input: Tensor, hx, name: str):
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx)
         if input.dim() not in (2, 3):
             raise ValueError(f"{name}: Expected input to be 2D or 3D, got {input.dim()}D "
                              + ("tensor instead" if name == "RNN" else "instead"))
