@@ -5,4 +5,4 @@ Mirrors PyTorch's torch/nn/__init__.py. Guide: docs/source/internals/python_laye
 
 from torch.nn.parameter import Parameter
 from torch.nn.modules import *  # noqa: F403
-from torch.nn import functional, init, modules, parameter  # noqa: F401
+from torch.nn import functional, init, modules, parameter, utils  # noqa: F401

@@ -17,7 +17,7 @@ from torch.nn.parameter import Parameter
 
 from .module import Module
 
-__all__ = ["Identity", "Linear", "Bilinear"]
+__all__ = ["Identity", "Linear", "Bilinear", "NonDynamicallyQuantizableLinear"]
 
 
 def _add_bias(module: Module, bias: bool, out_features: int, factory_kwargs) -> None:
@@ -76,6 +76,14 @@ class Linear(Module):
 
     def extra_repr(self) -> str:
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+
+
+class NonDynamicallyQuantizableLinear(Linear):
+    """A Linear under another name: MultiheadAttention's out_proj, which PyTorch's dynamic
+    quantization skips. Pickled attention models name this class, so it exists here too."""
+
+    def __init__(self, in_features: int, out_features: int, bias: bool = True, device=None, dtype=None) -> None:
+        super().__init__(in_features, out_features, bias=bias, device=device, dtype=dtype)
 
 
 class Bilinear(Module):

@@ -1,4 +1,4 @@
-"""torch/nn/modules/normalization.py - LayerNorm: normalize over the last dimensions, then scale and shift.
+"""torch/nn/modules/normalization.py - LayerNorm and GroupNorm: normalize, then scale and shift.
 
 Mirrors PyTorch's torch/nn/modules/normalization.py. Guide: docs/source/internals/python_layer.rst.
 """
@@ -12,7 +12,7 @@ from torch.nn import init
 from torch.nn.modules.module import Module
 from torch.nn.parameter import Parameter
 
-__all__ = ["LayerNorm"]
+__all__ = ["LayerNorm", "GroupNorm"]
 
 
 class LayerNorm(Module):
@@ -48,4 +48,46 @@ class LayerNorm(Module):
         return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
 
     def extra_repr(self) -> str:
-        return "{normalized_shape}, eps={eps}, elementwise_affine={elementwise_affine}".format(**self.__dict__)
+        return "{normalized_shape}, eps={eps}, elementwise_affine={elementwise_affine}, bias={use_bias}".format(
+            **self.__dict__, use_bias=self.bias is not None)
+
+
+class GroupNorm(Module):
+    """Normalize over groups of num_channels // num_groups channels; weight (ones) and bias
+    (zeros) of (num_channels,) when affine."""
+
+    __constants__ = ["num_groups", "num_channels", "eps", "affine"]
+
+    def __init__(self, num_groups: int, num_channels: int, eps: float = 1e-5, affine: bool = True, device=None,
+                 dtype=None, *, bias: bool = True) -> None:
+        factory_kwargs = {"device": device, "dtype": dtype}
+        super().__init__()
+        if num_channels % num_groups != 0:
+            raise ValueError(f"num_channels ({num_channels}) must be divisible by num_groups ({num_groups})")
+        self.num_groups = num_groups
+        self.num_channels = num_channels
+        self.eps = eps
+        self.affine = affine
+        if self.affine:
+            self.weight = Parameter(torch.empty(num_channels, **factory_kwargs))
+            if bias:
+                self.bias = Parameter(torch.empty(num_channels, **factory_kwargs))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        if self.affine:
+            init.ones_(self.weight)
+            if self.bias is not None:
+                init.zeros_(self.bias)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self) -> str:
+        return "{num_groups}, {num_channels}, eps={eps}, affine={affine}, bias={use_bias}".format(
+            **self.__dict__, use_bias=self.bias is not None)
