@@ -7,10 +7,10 @@ Guide: docs/source/internals/python_layer.rst
 import torch
 from torch import Tensor
 
-from .optimizer import Optimizer, _check_capturable_devices, _check_non_negative, _check_state_steps
-from .optimizer import _check_tensor_hyperparameter, _evaluate_closure, _get_scalar_dtype, _get_value
-from .optimizer import _options, _reject_complex, _reject_foreach_and_fused, _setdefaults, _to_scalar
-from .optimizer import _use_grad_for_differentiable
+from .optimizer import Optimizer, _check_capturable_devices, _check_fused_flags, _check_non_negative
+from .optimizer import _check_state_steps, _check_tensor_hyperparameter, _device_dtype_check_for_fused
+from .optimizer import _evaluate_closure, _get_scalar_dtype, _get_value, _options, _reject_complex
+from .optimizer import _setdefaults, _single_tensor_only, _to_scalar, _use_grad_for_differentiable
 
 __all__ = ["Adam", "adam"]
 
@@ -30,6 +30,11 @@ class Adam(Optimizer):
 
     State per parameter: ``step``, ``exp_avg``, ``exp_avg_sq`` and, with amsgrad,
     ``max_exp_avg_sq``.
+
+    ``foreach`` and ``fused`` are accepted as in PyTorch; every setting runs the for-loop
+    update above (see ``optimizer._single_tensor_only``). With ``fused=True`` the state
+    is laid out as PyTorch's fused path lays it out (``step`` a float32 on the parameter's
+    device).
     """
 
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
@@ -53,7 +58,7 @@ class Adam(Optimizer):
                         differentiable=differentiable, fused=fused,
                         decoupled_weight_decay=decoupled_weight_decay)
         super().__init__(params, defaults)
-        _reject_foreach_and_fused(foreach, fused, differentiable)
+        _check_fused_flags(fused, foreach, differentiable)
 
     def __setstate__(self, state):
         super().__setstate__(state)
@@ -70,6 +75,8 @@ class Adam(Optimizer):
 
             state = self.state[p]
             if len(state) == 0:  # this parameter's first step
+                if group["fused"]:
+                    _device_dtype_check_for_fused(p)
                 # 'step' stays on the CPU (a host-side counter) unless capturable or fused.
                 state["step"] = (
                     torch.zeros((), dtype=_get_scalar_dtype(is_fused=group["fused"]), device=p.device)
@@ -115,9 +122,10 @@ def adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, for
          differentiable=False, fused=None, grad_scale=None, found_inf=None, decoupled_weight_decay=False, *,
          amsgrad, beta1, beta2, lr, weight_decay, eps, maximize):
     r"""The Adam update on lists of tensors, with no optimizer object (:class:`~torch.optim.Adam`
-    calls it once per group)."""
+    calls it once per group). Any ``foreach``/``fused`` runs the for-loop update."""
     _check_state_steps(state_steps)
-    _reject_foreach_and_fused(foreach, fused)
+    if not fused:
+        _single_tensor_only(foreach, differentiable)
     _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf,
                         amsgrad=amsgrad, beta1=beta1, beta2=beta2, lr=lr, weight_decay=weight_decay, eps=eps,
                         maximize=maximize, capturable=capturable, differentiable=differentiable,

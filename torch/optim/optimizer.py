@@ -17,6 +17,10 @@ An optimizer holds two things:
 operators (``add_``, ``mul_``, ``addcdiv_`` ...) that go through the dispatcher like any
 other call. Only PyTorch's single-tensor ("for-loop") implementations exist here; the
 ``foreach`` (multi-tensor) and ``fused`` paths are CUDA-speed variants of the same formulas.
+The flags are accepted as PyTorch accepts them (``foreach=None`` by default, ``fused`` where
+PyTorch has it) and every value runs the for-loop path, which gives the numbers of PyTorch's
+foreach and fused paths exactly or to a few units in the last place, foreach ASGD excepted
+(``_single_tensor_only``).
 
 ``state_dict()`` replaces tensors by their position (0, 1, 2 ... across all groups), so a
 saved state can be loaded into a fresh optimizer over new tensors of the same shapes.
@@ -93,23 +97,55 @@ def _to_scalar(x):
     return x
 
 
-def _reject_foreach_and_fused(foreach, fused, differentiable=False):
-    """Only the single-tensor (for-loop) implementations exist in this project.
+def _check_fused_flags(fused, foreach, differentiable) -> None:
+    """The constructor's checks of ``fused=True``, in PyTorch's order and words.
 
-    PyTorch also has ``foreach`` (one kernel launch per list of tensors) and ``fused``
-    (one CUDA kernel for the whole update) implementations; on CPU PyTorch picks the
-    for-loop path by default, which is the one here.
+    PyTorch's fused optimizers also set ``_step_supports_amp_scaling``, so that a GradScaler
+    hands its scale and inf flag to the fused kernel, which unscales the gradients itself.
+    The for-loop update here cannot, so the attribute stays unset and a GradScaler takes its
+    usual route: unscale the gradients, then step unless one of them is inf or NaN.
     """
     if fused:
         if differentiable:
             raise RuntimeError("`fused` does not support `differentiable`")
         if foreach:
             raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
-        raise RuntimeError("fused=True is not implemented in this project: only the single-tensor "
-                           "(for-loop) implementation exists")
-    if foreach:
-        raise RuntimeError("foreach=True is not implemented in this project: only the single-tensor "
-                           "(for-loop) implementation exists")
+
+
+# The device types that have PyTorch's fused optimizer kernels, as far as this project has
+# them (PyTorch lists ['mps', 'cuda', 'xpu', 'hpu', 'cpu', 'mtia', 'privateuseone']).
+_FUSED_SUPPORTED_DEVICES = ["cuda", "cpu"]
+
+
+def _device_dtype_check_for_fused(p) -> None:
+    """``fused=True`` takes floating-point parameters on a device with fused kernels only
+    (checked, as in PyTorch, when a parameter first reaches ``step``)."""
+    if not (p.device.type in _FUSED_SUPPORTED_DEVICES and p.is_floating_point()):
+        raise RuntimeError("`fused=True` requires all the params to be floating point Tensors of "
+                           f"supported devices: {_FUSED_SUPPORTED_DEVICES} but {p.dtype} and {p.device.type}")
+
+
+def _single_tensor_only(foreach, differentiable=False) -> None:
+    """What the functional forms (``sgd``, ``adam`` ...) keep of the implementation choice.
+
+    PyTorch picks one of three implementations of each update: the single-tensor
+    ("for-loop") one, ``foreach`` (one ``torch._foreach_*`` call per list of tensors) and
+    ``fused`` (one kernel for the whole update). Here every choice runs the for-loop code;
+    ``foreach=None`` (the default) picks the for-loop path on the CPU in PyTorch too (it
+    picks foreach when all the parameters are on a GPU).
+
+    How close that is to PyTorch's own foreach and fused paths, on the CPU (the trajectory
+    tests in test/optim check each): the foreach SGD, Adam, AdamW, Adagrad, RMSprop, Adamax
+    and Adadelta give the for-loop's numbers bit for bit; the foreach NAdam and RAdam, and
+    the fused SGD, Adam, AdamW and Adagrad, compute the same formulas in another order and
+    agree to a few units in the last place; the foreach ASGD computes its step size in
+    float32 tensor arithmetic and differs by up to about 3e-7 relative.
+
+    One behaviour of the foreach path is kept: its implementations refuse
+    ``differentiable=True`` (all but SGD's, which does not call this).
+    """
+    if foreach and differentiable:
+        raise AssertionError("_foreach ops don't support autograd")
 
 
 # ---- pieces every optimizer's constructor, step and _init_group use -------------------
@@ -150,11 +186,13 @@ def _check_state_steps(state_steps) -> None:
         raise RuntimeError("API has changed, `state_steps` argument must contain a list of singleton tensors")
 
 
-def _check_capturable_devices(param, step_t) -> None:
-    """capturable=True (CUDA-graph capture) needs the parameter and its step counter on the GPU."""
+def _check_capturable_devices(param, *state_tensors, what="params and state_steps") -> None:
+    """capturable=True (CUDA-graph capture) needs the parameter and its step counter (and
+    any other 0-dim state the update reads, named in ``what``) on the GPU."""
     capturable_supported_devices = ["cuda"]
-    if not (param.device.type == step_t.device.type and param.device.type in capturable_supported_devices):
-        raise AssertionError("If capturable=True, params and state_steps must be on supported devices: "
+    if not (all(param.device.type == t.device.type for t in state_tensors)
+            and param.device.type in capturable_supported_devices):
+        raise AssertionError(f"If capturable=True, {what} must be on supported devices: "
                              f"{capturable_supported_devices}.")
 
 

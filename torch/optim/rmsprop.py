@@ -8,7 +8,7 @@ import torch
 
 from .optimizer import Optimizer, _check_capturable_devices, _check_non_negative, _check_state_steps
 from .optimizer import _check_tensor_hyperparameter, _evaluate_closure, _get_scalar_dtype, _options
-from .optimizer import _reject_complex, _reject_foreach_and_fused, _setdefaults, _to_scalar
+from .optimizer import _reject_complex, _setdefaults, _single_tensor_only, _to_scalar
 from .optimizer import _use_grad_for_differentiable
 
 __all__ = ["RMSprop", "rmsprop"]
@@ -29,6 +29,9 @@ class RMSprop(Optimizer):
 
     State per parameter: ``step``, ``square_avg``, and ``momentum_buffer`` (momentum > 0)
     and ``grad_avg`` (centered).
+
+    ``foreach`` is accepted as in PyTorch (which has no fused RMSprop); every setting runs
+    the for-loop update above (see ``optimizer._single_tensor_only``).
     """
 
     def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
@@ -40,7 +43,6 @@ class RMSprop(Optimizer):
                         weight_decay=weight_decay, capturable=capturable, foreach=foreach, maximize=maximize,
                         differentiable=differentiable)
         super().__init__(params, defaults)
-        _reject_foreach_and_fused(foreach, None)
 
     def __setstate__(self, state):
         super().__setstate__(state)
@@ -97,9 +99,9 @@ def rmsprop(params, grads, square_avgs, grad_avgs, momentum_buffer_list, state_s
             maximize=False, differentiable=False, capturable=False, has_complex=False, *,
             lr, alpha, eps, weight_decay, momentum, centered):
     r"""The RMSprop update on lists of tensors, with no optimizer object (:class:`~torch.optim.RMSprop`
-    calls it once per group)."""
+    calls it once per group). Any ``foreach`` runs the for-loop update."""
     _check_state_steps(state_steps)
-    _reject_foreach_and_fused(foreach, None)
+    _single_tensor_only(foreach, differentiable)
     _single_tensor_rmsprop(params, grads, square_avgs, grad_avgs, momentum_buffer_list, state_steps,
                            lr=lr, alpha=alpha, eps=eps, weight_decay=weight_decay, momentum=momentum,
                            centered=centered, maximize=maximize, capturable=capturable,

@@ -6,8 +6,9 @@ Guide: docs/source/internals/python_layer.rst
 
 from torch import Tensor
 
-from .optimizer import Optimizer, _check_tensor_hyperparameter, _evaluate_closure, _options
-from .optimizer import _reject_foreach_and_fused, _setdefaults, _to_scalar, _use_grad_for_differentiable
+from .optimizer import Optimizer, _check_fused_flags, _check_tensor_hyperparameter, _device_dtype_check_for_fused
+from .optimizer import _evaluate_closure, _options, _setdefaults, _to_scalar
+from .optimizer import _use_grad_for_differentiable
 
 __all__ = ["SGD", "sgd"]
 
@@ -24,6 +25,9 @@ class SGD(Optimizer):
         p = p - lr * g
 
     State per parameter: ``momentum_buffer`` (only when momentum != 0).
+
+    ``foreach`` and ``fused`` are accepted as in PyTorch; every setting runs the for-loop
+    update above (see ``optimizer._single_tensor_only``).
     """
 
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
@@ -43,7 +47,10 @@ class SGD(Optimizer):
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
         super().__init__(params, defaults)
-        _reject_foreach_and_fused(foreach, fused, differentiable)
+        if fused:
+            # checked on the first parameter that reaches step
+            self._need_device_dtype_check_for_fused = True
+        _check_fused_flags(fused, foreach, differentiable)
 
     def __setstate__(self, state):
         super().__setstate__(state)
@@ -53,6 +60,9 @@ class SGD(Optimizer):
     def _init_group(self, group, params, grads, momentum_buffer_list):
         has_sparse_grad = False
         for p in self._params_with_grad(group, params, grads):
+            if group["fused"] and getattr(self, "_need_device_dtype_check_for_fused", True):
+                _device_dtype_check_for_fused(p)
+                self._need_device_dtype_check_for_fused = False
             if p.grad.is_sparse:
                 has_sparse_grad = True
             if group["momentum"] != 0:
@@ -85,8 +95,8 @@ class SGD(Optimizer):
 def sgd(params, d_p_list, momentum_buffer_list, has_sparse_grad=False, foreach=None, fused=None,
         grad_scale=None, found_inf=None, *, weight_decay, momentum, lr, dampening, nesterov, maximize):
     r"""The SGD update on lists of tensors, with no optimizer object (:class:`~torch.optim.SGD`
-    calls it once per group; ``momentum_buffer_list`` entries that are None get filled)."""
-    _reject_foreach_and_fused(foreach, fused)
+    calls it once per group; ``momentum_buffer_list`` entries that are None get filled).
+    Any ``foreach``/``fused`` runs the for-loop update (``optimizer._single_tensor_only``)."""
     _single_tensor_sgd(params, d_p_list, momentum_buffer_list, grad_scale, found_inf,
                        weight_decay=weight_decay, momentum=momentum, lr=lr, dampening=dampening,
                        nesterov=nesterov, has_sparse_grad=has_sparse_grad, maximize=maximize)
