@@ -185,7 +185,12 @@ __all__ += ["Generator", "manual_seed", "seed", "initial_seed", "get_rng_state",
 # (torch/functional.py), as PyTorch exports them.
 from torch import return_types  # noqa: E402
 from torch import functional  # noqa: E402
-from torch.functional import einsum, norm, split, tensordot, unique  # noqa: E402,F811
+from torch.functional import (  # noqa: E402,F811
+    block_diag, broadcast_shapes, broadcast_tensors, cartesian_prod, einsum, meshgrid, norm, split, tensordot, unique)
+if "broadcast_shapes" not in __all__:
+    __all__.append("broadcast_shapes")
+# The name of torch._C.TensorBase before PyTorch 2.2, still accepted.
+_C._TensorBase = _C.TensorBase
 
 # [marker: autograd]
 # Autograd (guide: autograd.rst): the C++ engine in torch/csrc/autograd, the grad modes.
@@ -252,3 +257,92 @@ def _check_value(cond, message=None):
 def _check_type(cond, message=None):
     _check_with(TypeError, cond, message)
 # [end marker: ops]
+
+
+# [marker: default_device]
+# torch.set_default_device / `with torch.device(d):` (torch/utils/_device.py): the device of the
+# factories (torch.zeros, torch.tensor ...) whose call names none.
+import threading as _threading  # noqa: E402
+
+_GLOBAL_DEVICE_CONTEXT = _threading.local()
+
+
+def get_default_device() -> "device":
+    """The device factories allocate on when given none (cpu unless changed)."""
+    from torch.utils._device import DeviceContext, _get_current_function_mode_stack
+
+    def _get_device_with_index(dev):
+        if dev.index is not None:
+            return dev
+        # The device a tensor made now lands on names the index (cuda -> cuda:0).
+        return tensor([]).device
+
+    device_mode = next((m for m in reversed(_get_current_function_mode_stack()) if isinstance(m, DeviceContext)),
+                       None)
+    if device_mode:
+        return _get_device_with_index(device_mode.device)
+    device_context = getattr(_GLOBAL_DEVICE_CONTEXT, "device_context", None)
+    if device_context is not None:
+        return _get_device_with_index(device_context.device)
+    return device("cpu")
+
+
+def set_default_device(device) -> None:
+    """Make factories without ``device=`` allocate on device (None: back to cpu), in this thread."""
+    from torch.utils._device import DeviceContext
+
+    device_context = getattr(_GLOBAL_DEVICE_CONTEXT, "device_context", None)
+    if device_context is not None:
+        device_context.__exit__(None, None, None)
+    if device is None:
+        device_context = None
+    else:
+        device_context = DeviceContext(device)
+        device_context.__enter__()
+    _GLOBAL_DEVICE_CONTEXT.device_context = device_context
+
+
+__all__ += ["get_default_device", "set_default_device"]
+# [end marker: default_device]
+
+# [marker: amp_backends]
+# torch.backends (flags of cuBLAS, cuDNN ...), torch.amp (autocast, GradScaler) and the autocast
+# state functions PyTorch binds from C++. Guide: programs/amp_backends.rst.
+from torch import backends  # noqa: E402
+from torch import amp  # noqa: E402
+from torch.amp import autocast  # noqa: E402
+from torch.amp.autocast_mode import (  # noqa: E402
+    autocast_decrement_nesting,
+    autocast_increment_nesting,
+    clear_autocast_cache,
+    get_autocast_cpu_dtype,
+    get_autocast_dtype,
+    get_autocast_gpu_dtype,
+    is_autocast_cache_enabled,
+    is_autocast_cpu_enabled,
+    is_autocast_enabled,
+    set_autocast_cache_enabled,
+    set_autocast_dtype,
+    set_autocast_enabled,
+)
+
+
+def set_float32_matmul_precision(precision: str) -> None:
+    """"highest" (float32 matmuls in float32), "high" (TF32 allowed) or "medium" (bfloat16 allowed)."""
+    backends._context.set_float32_matmul_precision(precision)
+
+
+def get_float32_matmul_precision() -> str:
+    """The precision set by set_float32_matmul_precision (or torch.backends.cuda.matmul.allow_tf32)."""
+    return backends._context.get_float32_matmul_precision()
+
+
+__all__ += ["autocast", "set_float32_matmul_precision", "get_float32_matmul_precision"]
+# [end marker: amp_backends]
+
+# [marker: utils_submodules]
+# Submodules a bare `import torch` makes reachable, as PyTorch's: torch.utils.data.DataLoader,
+# torch.utils.checkpoint.checkpoint.
+import torch.utils.data  # noqa: E402
+import torch.utils.checkpoint  # noqa: E402
+# [end marker: utils_submodules]

@@ -33,6 +33,7 @@ import re
 import struct
 import sys
 import threading
+import warnings
 import zipfile
 import zlib
 from typing import Any
@@ -911,8 +912,32 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
             updated_message += "\n\n" + message
         return updated_message + DOCS_MESSAGE
 
-    if weights_only is None:
+    weights_only_not_set = weights_only is None
+    if weights_only_not_set:
         weights_only = pickle_module is None
+
+    # [marker: force_weights_only_env]
+    # The environment can force either way: TORCH_FORCE_WEIGHTS_ONLY_LOAD wins over the call's
+    # own weights_only=False; TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD only changes the default (a call
+    # that passes weights_only=True keeps it). Setting both is an error.
+    true_values = ["1", "y", "yes", "true"]
+    force_weights_only_load = os.getenv("TORCH_FORCE_WEIGHTS_ONLY_LOAD", "0").lower() in true_values
+    force_no_weights_only_load = os.getenv("TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD", "0").lower() in true_values
+    if force_weights_only_load and force_no_weights_only_load:
+        raise RuntimeError(
+            "Only one of `TORCH_FORCE_WEIGHTS_ONLY_LOAD` or `TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD` "
+            "should be set, but both were set.")
+    elif force_weights_only_load:
+        weights_only = True
+    elif force_no_weights_only_load:
+        if weights_only_not_set:
+            warnings.warn(
+                "Environment variable TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD detected, since the"
+                "`weights_only` argument was not explicitly passed to `torch.load`, forcing weights_only=False.",
+                UserWarning, stacklevel=2)
+            weights_only = False
+    # [end marker: force_weights_only_env]
+
     if weights_only:
         if pickle_module is not None:
             raise RuntimeError("Can not safely load weights when explicit pickle_module is specified")
@@ -937,13 +962,12 @@ def _load_from(opened_file, f, map_location, pickle_module, weights_only, mmap, 
                 "mmap can only be used with files saved with "
                 f"`torch.save({f_name}_use_new_zipfile_serialization=True), "
                 "please torch.save your checkpoint with this option in order to use mmap.")
-        if opened_file.read(1) == b"":
-            # PyTorch unpickles the legacy format's magic number first: an empty file ends there
-            (_weights_only_unpickler if weights_only else pickle_module).load(opened_file, **pickle_load_args)
-        raise RuntimeError(
-            "torch.load: this file is not in PyTorch's zip format; files written with "
-            "torch.save(..., _use_new_zipfile_serialization=False) or before PyTorch 1.6 are not "
-            "supported by this build")
+        if weights_only:
+            try:
+                return _legacy_load(opened_file, map_location, _weights_only_unpickler, **pickle_load_args)
+            except pickle.UnpicklingError as e:
+                raise pickle.UnpicklingError(_get_wo_message(str(e))) from None
+        return _legacy_load(opened_file, map_location, pickle_module, **pickle_load_args)
     opened_zipfile = _PyTorchFileReader(opened_file)
     if "constants.pkl" in opened_zipfile.get_all_records():
         raise RuntimeError("torch.load: this is a TorchScript archive (torch.jit.save); this build has no torch.jit")
@@ -1146,6 +1170,33 @@ def _check_set_storage(storage, storage_offset, size, stride):
     return strides
 
 
+def _check_set_storage_or_grow(storage, storage_offset, size, stride):
+    """_check_set_storage, except that a storage read from a legacy-format file grows to fit:
+    PyTorch's legacy loader makes resizable storages, which set_ enlarges; the bytes the file
+    then holds for the storage must match the enlarged size (see _legacy_load)."""
+    try:
+        return _check_set_storage(storage, storage_offset, size, stride)
+    except RuntimeError as e:
+        if not getattr(storage, "_legacy_resizable", False) or str(e) != "Trying to resize storage that is not resizable":
+            raise
+    # The arguments passed every other check: the sizes and strides are valid int64s.
+    size = [int(v) for v in size]
+    stride = [int(v) for v in stride] if stride else None
+    if stride is None:
+        stride, running = [], 1
+        for v in reversed(size):
+            stride.insert(0, running)
+            running *= max(v, 1)
+    itemsize = storage.dtype.itemsize
+    needed = (int(storage_offset) + 1 + sum((v - 1) * st for v, st in zip(size, stride))) * itemsize
+    untyped = storage._untyped_storage
+    untyped.resize_(needed)
+    # The flat tensor over the storage covers the new bytes too (the tensors built before see
+    # them through the shared StorageImpl).
+    storage._tensor = storage._base_tensor().as_strided((needed // itemsize,), (1,), 0)
+    return _check_set_storage(storage, storage_offset, size, stride)
+
+
 def _with_set_checks(rebuild):
     """``rebuild`` (a function that takes storage, storage_offset, size, stride first), running
     Tensor.set_'s checks on them before it builds the tensor, with the strides set_ would give."""
@@ -1156,7 +1207,7 @@ def _with_set_checks(rebuild):
     @functools.wraps(rebuild)
     def rebuild_with_set_checks(*args, **kwargs):
         if not kwargs and required <= len(args) <= len(params):  # how a pickle calls it
-            strides = _check_set_storage(*args[:4])
+            strides = _check_set_storage_or_grow(*args[:4])
             if strides is not None:
                 args = args[:3] + (tuple(strides),) + args[4:]
             return rebuild(*args)
@@ -1165,7 +1216,7 @@ def _with_set_checks(rebuild):
         except TypeError:
             return rebuild(*args, **kwargs)  # the call's own TypeError comes first, as in PyTorch
         a = bound.arguments
-        strides = _check_set_storage(a["storage"], a["storage_offset"], a["size"], a["stride"])
+        strides = _check_set_storage_or_grow(a["storage"], a["storage_offset"], a["size"], a["stride"])
         if strides is not None:
             a["stride"] = tuple(strides)
         return rebuild(*bound.args, **bound.kwargs)
@@ -1300,6 +1351,147 @@ def _mapped_record(overall_storage, storage_offset, nbytes, dtype):
         ctypes.memmove(tensor.data_ptr(), window.data_ptr(), numel * dtype.itemsize)
     return tensor
 # [end marker: load]
+
+
+# [marker: legacy_load]
+MAGIC_NUMBER = 0x1950A86A20F9469CFC6C
+PROTOCOL_VERSION = 1001
+
+
+class SourceChangeWarning(Warning):
+    pass
+
+
+def _check_container_source(container_type, source_file, original_source):
+    """Warn when the source of a module class saved whole differs from the class loaded now."""
+    try:
+        current_source = "".join(inspect.getsourcelines(container_type)[0])
+    except Exception:  # the source is only for this check
+        warnings.warn(
+            "Couldn't retrieve source code for container of type " + container_type.__name__
+            + ". It won't be checked for correctness upon loading.", stacklevel=2)
+        return
+    if original_source != current_source:
+        msg = ("you can retrieve the original source code by accessing the object's source attribute or set "
+               "`torch.nn.Module.dump_patches = True` and use the patch tool to revert the changes.")
+        msg = f"source code of class '{torch.typename(container_type)}' has changed. {msg}"
+        warnings.warn(msg, SourceChangeWarning, stacklevel=2)
+
+
+def _read_exactly(f, nbytes):
+    data = f.read(nbytes)
+    if len(data) != nbytes:
+        raise RuntimeError(f"unexpected EOF, expected {nbytes - len(data)} more bytes. The file might be corrupted.")
+    return data
+
+
+def _legacy_load(f, map_location, pickle_module, **pickle_load_args):
+    """Load the format torch.save wrote before PyTorch 1.6 (and with _use_new_zipfile_serialization=False).
+
+    Pickles one after another: the magic number, the protocol version, system info, the object
+    (storages as persistent ids ``("storage", type, key, location, numel, view)``), the list of
+    storage keys; then, per key, the storage's element count (int64) and its bytes. A storage is
+    allocated from the pickle's numel, grows if set_ needs it (PyTorch's are resizable), and its
+    bytes are read only when the count in the file matches its size: the file never writes
+    past a storage, and a short file is an error, not a short storage.
+    """
+    restore_location = _get_restore_location(map_location)
+    deserialized_objects = {}
+
+    class UnpicklerWrapper(pickle_module.Unpickler):
+        def find_class(self, mod_name, name):
+            if type(name) is str and "Storage" in name:
+                try:
+                    return StorageType(name)
+                except KeyError:
+                    pass
+            if f"{mod_name}.{name}" in _rebuild_functions_with_set_checks:
+                return _rebuild_functions_with_set_checks[f"{mod_name}.{name}"]
+            return super().find_class(mod_name, name)
+
+    def persistent_load(saved_id):
+        if not isinstance(saved_id, tuple):
+            raise AssertionError(f"saved_id must be a tuple, got {type(saved_id).__name__}")
+        typename = _maybe_decode_ascii(saved_id[0])
+        data = saved_id[1:]
+        if typename == "module":
+            # A module class saved whole (its source kept to compare): the class itself.
+            if all(data[1:]):
+                _check_container_source(*data)
+            return data[0]
+        if typename != "storage":
+            raise RuntimeError(f"Unknown saved id type: {saved_id[0]}")
+        storage_type, root_key, location, numel, view_metadata = data
+        location = _maybe_decode_ascii(location)
+        dtype = storage_type.dtype
+        if root_key not in deserialized_objects:
+            # PyTorch's UntypedStorage(nbytes) refuses a negative size and fails to allocate a
+            # huge one; the bytes come later, from the end of the file.
+            if not isinstance(numel, int) or numel < 0:
+                raise RuntimeError(
+                    f"[enforce fail at alloc_cpu.cpp:98] ((ptrdiff_t)nbytes) >= 0. alloc_cpu() seems to have been "
+                    f"called with negative number: {(numel * dtype.itemsize) % 2**64}")
+            tensor = torch.empty(numel, dtype=dtype)  # uninitialised until its bytes are read, as in PyTorch
+            storage = tensor.untyped_storage()
+            _serialization_tls.storage_tensors[storage._cdata] = tensor
+            wrap_storage = restore_location(storage, location)
+            if wrap_storage._cdata not in _serialization_tls.storage_tensors:
+                raise NotImplementedError(
+                    "torch.load: map_location returned a storage that torch.load did not make; this build has no "
+                    "Tensor.set_, so map_location may return the storage it was given, None, or a storage from "
+                    "torch.serialization.default_restore_location")
+            typed_storage = torch.storage.TypedStorage(
+                wrap_storage=wrap_storage, dtype=dtype, _internal=True,
+                _tensor=_serialization_tls.storage_tensors[wrap_storage._cdata])
+            typed_storage._legacy_resizable = True
+            deserialized_objects[root_key] = typed_storage
+        else:
+            typed_storage = deserialized_objects[root_key]
+        if view_metadata is None:
+            return typed_storage
+        # A view: elements [offset, offset + size) of the root, clamped to it as a slice of
+        # PyTorch's storage is; it cannot grow.
+        view_key, offset, view_size = view_metadata
+        if view_key not in deserialized_objects:
+            base = typed_storage._base_tensor()
+            start, stop, _ = slice(offset, offset + view_size).indices(base.numel())
+            window = base[start:max(start, stop)]
+            deserialized_objects[view_key] = torch.storage.TypedStorage(
+                wrap_storage=window.untyped_storage(), dtype=dtype, _internal=True, _tensor=window)
+        return deserialized_objects[view_key]
+
+    magic_number = pickle_module.load(f, **pickle_load_args)
+    if magic_number != MAGIC_NUMBER:
+        raise RuntimeError("Invalid magic number; corrupt file?")
+    protocol_version = pickle_module.load(f, **pickle_load_args)
+    if protocol_version != PROTOCOL_VERSION:
+        raise RuntimeError(f"Invalid protocol version: {protocol_version}")
+    _sys_info = pickle_module.load(f, **pickle_load_args)
+    unpickler = UnpicklerWrapper(f, **pickle_load_args)
+    unpickler.persistent_load = persistent_load
+    _serialization_tls.map_location = map_location
+    try:
+        result = unpickler.load()
+        deserialized_storage_keys = pickle_module.load(f, **pickle_load_args)
+        for key in deserialized_storage_keys:
+            if key not in deserialized_objects:
+                raise AssertionError(f"storage key {key!r} not found in deserialized_objects")
+            typed_storage = deserialized_objects[key]
+            itemsize = typed_storage.dtype.itemsize
+            (count,) = struct.unpack("<q", _read_exactly(f, 8))
+            nbytes = typed_storage._untyped_storage.nbytes()
+            if count * itemsize != nbytes:
+                # PyTorch's message, printf placeholders and all (its TORCH_CHECK does not format them).
+                raise RuntimeError(f"storage has wrong byte size: expected %ld got %ld{count * itemsize}{nbytes}")
+            data = _read_exactly(f, nbytes)
+            if nbytes:
+                base = typed_storage._base_tensor()
+                ctypes.memmove(base.data_ptr() - base.storage_offset() * itemsize, data, nbytes)
+    finally:
+        _serialization_tls.map_location = None
+        _serialization_tls.storage_tensors = {}
+    return result
+# [end marker: legacy_load]
 
 
 # Register pickling support for layout instances such as torch.sparse_coo, etc.

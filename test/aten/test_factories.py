@@ -91,7 +91,7 @@ def test_tensor_errors_match_pytorch():
 def test_requires_grad_keyword():
     assert torch.tensor([1.0], requires_grad=True).requires_grad
     assert torch.ones(2, requires_grad=True).requires_grad
-    with pytest.raises(RuntimeError, match="only Tensors of floating point dtype can require gradients"):
+    with pytest.raises(RuntimeError, match="^Only Tensors of floating point and complex dtype can require gradients$"):
         torch.tensor([1], requires_grad=True)
 
 

@@ -39,3 +39,7 @@ def current_device():
 
 def synchronize(device=None):
     """CPU work runs synchronously: nothing to wait for."""
+
+
+# torch.cpu.amp (the deprecated CPU spellings of torch.amp), as PyTorch's torch.cpu imports it.
+from torch.cpu import amp  # noqa: E402,F401

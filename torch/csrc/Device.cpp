@@ -125,6 +125,16 @@ void initDeviceBindings(py::module_& m) {
         return static_cast<Py_ssize_t>(std::hash<c10::Device>{}(self.device) %
                                        std::numeric_limits<Py_ssize_t>::max());
       })
+      // `with torch.device("cuda"):` makes it the default device of factories inside the block
+      // (torch/utils/_device.py keeps the stack, as PyTorch's DeviceContext does).
+      .def("__enter__", [](py::object self) {
+        py::module_::import("torch.utils._device").attr("_device_enter")(self);
+        return self;
+      })
+      .def("__exit__", [](py::object self, py::args) {
+        py::module_::import("torch.utils._device").attr("_device_exit")(self);
+        return false;
+      })
       // Pickles as torch.device('cuda', 1) or torch.device('cpu').
       .def("__reduce__", [](const THPDevice& self) {
         const std::string type = c10::DeviceTypeName(self.device.type(), true);

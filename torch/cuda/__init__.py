@@ -420,3 +420,7 @@ class BoolStorage(_CudaBase, torch._C.CudaBoolStorageBase, torch.storage._Legacy
 # loads it on `import torch.cuda.comm`; here it comes with torch.cuda too. Pure Python: importing
 # it touches no GPU.
 from torch.cuda import comm  # noqa: E402,F401
+
+# torch.cuda.amp (autocast, GradScaler: the deprecated CUDA spellings of torch.amp), as PyTorch's
+# torch.cuda imports it.
+from torch.cuda import amp  # noqa: E402,F401

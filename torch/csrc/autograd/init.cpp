@@ -3,12 +3,15 @@
 //
 //   torch._C._set_grad_enabled / is_grad_enabled   (torch.no_grad, torch.enable_grad ...)
 //   torch._C._InferenceMode                         (torch.inference_mode)
+//   torch._C._set_autocast_enabled ...              (torch.autocast: torch/amp/autocast_mode.py)
 //   torch._C._ImperativeEngine                      (torch/autograd/__init__.py)
 //   torch._C._FunctionBase                          (torch.autograd.Function's C half)
 //   torch._C._functions.AccumulateGrad, MulBackward0 ... (the grad_fn classes)
 //   torch._C._autograd._register_hook_dict          (Tensor.register_hook on a leaf)
+#include <ATen/autocast_mode.h>
 #include <c10/core/GradMode.h>
 #include <c10/core/InferenceMode.h>
+#include <torch/csrc/Dtype.h>
 #include <torch/csrc/Exceptions.h>
 #include <torch/csrc/autograd/python_cpp_function.h>
 #include <torch/csrc/autograd/python_function.h>
@@ -30,6 +33,21 @@ void initAutogradBindings(py::module_& m) {
   m.def("_set_grad_enabled", [](bool enabled) { c10::GradMode::set_enabled(enabled); });
   m.def("is_grad_enabled", []() { return c10::GradMode::is_enabled(); });
   m.def("is_inference_mode_enabled", []() { return c10::InferenceMode::is_enabled(); });
+  // The autocast state of this thread (aten/src/ATen/autocast_mode.cpp), per device type:
+  // torch/amp/autocast_mode.py checks the arguments, then sets or reads it here.
+  m.def("_is_autocast_enabled", [](const std::string& device_type) {
+    return at::autocast::is_autocast_enabled(c10::Device(device_type).type());
+  });
+  m.def("_set_autocast_enabled", [](const std::string& device_type, bool enabled) {
+    at::autocast::set_autocast_enabled(c10::Device(device_type).type(), enabled);
+  });
+  m.def("_get_autocast_dtype", [](const std::string& device_type) {
+    return torch::getTHPDtype(at::autocast::get_autocast_dtype(c10::Device(device_type).type()));
+  });
+  m.def("_set_autocast_dtype", [](const std::string& device_type, py::handle dtype) {
+    at::autocast::set_autocast_dtype(c10::Device(device_type).type(),
+                                     torch::toScalarType(dtype, "set_autocast_dtype", "dtype", 2));
+  });
   // A context manager object: the guard lives as long as the Python object.
   py::class_<c10::InferenceMode>(m, "_InferenceMode").def(py::init<bool>());
   initEngineBindings(m);

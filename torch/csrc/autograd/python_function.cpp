@@ -188,17 +188,30 @@ PyObject* THPFunction_apply(PyObject* cls, PyObject* inputs) {
     cdata->set_next_edges(collect_next_edges(at::ArrayRef<at::Tensor>(input_vars)));
   }
 
-  // forward(ctx, *inputs) runs with grad mode off: its operations are not recorded.
-  py::object forward = py::reinterpret_borrow<py::object>(cls).attr("forward");
-  py::tuple args(num_args + 1);
-  args[0] = ctx_obj;
-  for (Py_ssize_t i = 0; i < num_args; ++i) {
-    args[i + 1] = py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(inputs, i));
-  }
+  // forward(ctx, *inputs) runs with grad mode off: its operations are not recorded. A Function
+  // that defines setup_context (the PyTorch 2.x style) has forward(*inputs) without ctx, then
+  // setup_context(ctx, inputs, output) saves and marks, still with grad mode off.
+  py::handle py_cls(cls);
+  py::object forward = py_cls.attr("forward");
+  py::object base_setup_context =
+      py::module_::import("torch.autograd.function").attr("_SingleLevelFunction").attr("setup_context");
+  py::object setup_context = py_cls.attr("setup_context");
+  const bool is_setup_ctx_defined = !setup_context.is(base_setup_context);
   py::object raw_output;
   {
     c10::AutoGradMode no_grad(false);
-    raw_output = forward(*args);
+    if (is_setup_ctx_defined) {
+      py::tuple input_tuple = py::reinterpret_borrow<py::tuple>(inputs);
+      raw_output = forward(*input_tuple);
+      setup_context(ctx_obj, input_tuple, raw_output);
+    } else {
+      py::tuple args(num_args + 1);
+      args[0] = ctx_obj;
+      for (Py_ssize_t i = 0; i < num_args; ++i) {
+        args[i + 1] = py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(inputs, i));
+      }
+      raw_output = forward(*args);
+    }
   }
   const bool unpack_output = !PyTuple_Check(raw_output.ptr());
   py::tuple outputs = unpack_output ? py::make_tuple(raw_output) : py::reinterpret_borrow<py::tuple>(raw_output);

@@ -192,6 +192,9 @@ int THPVariable_set_requires_grad(PyObject* self, PyObject* value, void*) {
   TORCH_CHECK(t.is_leaf() || requires_grad,
               "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in "
               "a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
+  // PyTorch checks the dtype here, in its own words (the C++ set_requires_grad says it differently).
+  TORCH_CHECK(!requires_grad || c10::isFloatingType(t.scalar_type()) || c10::isComplexType(t.scalar_type()),
+              "only Tensors of floating point and complex dtype can require gradients");
   if (t.is_leaf()) {
     t.set_requires_grad(requires_grad);
   }
@@ -671,7 +674,11 @@ PyTypeObject THPVariableType = {PyVarObject_HEAD_INIT(nullptr, 0) "torch._C.Tens
 namespace torch::autograd {
 
 void set_requires_grad(PyObject* obj, bool value) {
-  THPVariable_Unpack(obj).set_requires_grad(value);
+  // A factory's requires_grad=True (PyTorch's utils/python_arg_parser.h words).
+  const auto& t = THPVariable_Unpack(obj);
+  TORCH_CHECK(!value || c10::isFloatingType(t.scalar_type()) || c10::isComplexType(t.scalar_type()),
+              "Only Tensors of floating point and complex dtype can require gradients");
+  t.set_requires_grad(value);
 }
 
 void initTensorBindings(PyObject* module) {

@@ -1,0 +1,22 @@
+"""torch.cuda.amp.GradScaler: torch.amp.GradScaler("cuda", ...), deprecated.
+
+Mirrors PyTorch's torch/cuda/amp/grad_scaler.py. Guide: docs/source/internals/programs/amp_backends.rst.
+Without CUDA it warns (UserWarning) and disables itself, as torch.amp.GradScaler("cuda") does.
+"""
+
+import warnings
+
+import torch
+from torch.amp.grad_scaler import OptState  # noqa: F401
+
+__all__ = ["GradScaler"]
+
+
+class GradScaler(torch.amp.GradScaler):
+    def __init__(self, init_scale: float = 2.0**16, growth_factor: float = 2.0, backoff_factor: float = 0.5,
+                 growth_interval: int = 2000, enabled: bool = True) -> None:
+        warnings.warn(
+            "`torch.cuda.amp.GradScaler(args...)` is deprecated. Please use `torch.amp.GradScaler('cuda', args...)` "
+            "instead.", FutureWarning, stacklevel=2)
+        super().__init__("cuda", init_scale=init_scale, growth_factor=growth_factor,
+                         backoff_factor=backoff_factor, growth_interval=growth_interval, enabled=enabled)
