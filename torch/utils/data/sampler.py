@@ -7,7 +7,6 @@ draw from a torch.Generator with the same calls PyTorch makes, so a seeded gener
 gives the same order here as in PyTorch.
 """
 
-import bisect
 import itertools
 
 import torch
@@ -25,41 +24,6 @@ def _random_int64(generator=None):
     """``torch.empty((), dtype=torch.int64).random_(generator=generator).item()``: one 64-bit
     draw modulo 2**63, how PyTorch seeds a sampler's or a worker's generator."""
     return int(torch.empty((), dtype=torch.int64).random_(generator=generator).item())
-
-
-def _multinomial(weights, num_samples, replacement, generator=None):
-    """torch.multinomial for one 1-d row of weights (float64).
-
-    With replacement, as PyTorch's CPU kernel (multinomial_with_replacement_apply in
-    aten/src/ATen/native/cpu/MultinomialKernel.cpp): normalise the running sum of the
-    weights, draw one uniform double per sample, take the first bucket whose cumulative
-    probability reaches it - the same numbers as PyTorch for the same generator.
-    Without replacement PyTorch draws q ~ Exp(1) and takes topk(p / q); here q = -log(u)
-    with u from torch.rand, so the law is the same but the draws differ from PyTorch's.
-    """
-    if hasattr(torch, "multinomial"):
-        return torch.multinomial(weights, num_samples, replacement, generator=generator)
-    w = weights.tolist()
-    if any(x < 0 for x in w) or not all(x < float("inf") for x in w):
-        raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
-    n_categories = len(w)
-    nonzero = sum(1 for x in w if x > 0)
-    if nonzero == 0:
-        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
-    if not replacement and num_samples > nonzero:
-        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
-    if replacement and num_samples > 1:
-        cum_dist, total = [], 0.0
-        for x in w:
-            total += x
-            cum_dist.append(total)
-        cum_dist = [c / total for c in cum_dist]
-        cum_dist[-1] = 1.0  # the last bucket always closes the distribution
-        uniforms = torch.rand(num_samples, dtype=torch.float64, generator=generator).tolist()
-        return torch.tensor([bisect.bisect_left(cum_dist, u) for u in uniforms], dtype=torch.int64)
-    u = torch.rand(n_categories, dtype=torch.float64, generator=generator)
-    keys = torch.tensor(w, dtype=torch.float64) / (-torch.log(u))
-    return torch.topk(keys, num_samples).indices
 
 
 class Sampler:
@@ -169,7 +133,7 @@ class WeightedRandomSampler(Sampler):
         self.generator = generator
 
     def __iter__(self):
-        rand_tensor = _multinomial(self.weights, self.num_samples, self.replacement, generator=self.generator)
+        rand_tensor = torch.multinomial(self.weights, self.num_samples, self.replacement, generator=self.generator)
         yield from iter(rand_tensor.tolist())
 
     def __len__(self):

@@ -4,7 +4,7 @@
 //
 // The recipes are PyTorch's, bit for bit, so torch.manual_seed(0); torch.rand(3) gives the
 // same numbers here as in PyTorch:
-//   uniform float  = (32 random bits & (2^24 - 1)) * 2^-24, scaled to [from, to)
+//   uniform float  = (32 random bits & (2^24 - 1)) * 2^-24, scaled to [from, to) by one fma
 //   uniform double = (64 random bits & (2^53 - 1)) * 2^-53, scaled to [from, to)
 //   normal         = Box-Muller on two uniform doubles; the sin half is cached for the next call
 //   integer in [base, base + range) = random bits % range + base
@@ -36,7 +36,9 @@ at::opmath_type<T> uniform_real(V val, at::opmath_type<T> from, at::opmath_type<
   constexpr auto MASK = static_cast<V>((static_cast<uint64_t>(1) << digits) - 1);
   constexpr auto DIVISOR = static_cast<acc_t>(1) / static_cast<acc_t>(static_cast<uint64_t>(1) << digits);
   const acc_t x = static_cast<acc_t>(val & MASK) * DIVISOR;
-  return x * (to - from) + from;
+  // One rounding for x * (to - from) + from: PyTorch's x86 kernels are compiled with FMA
+  // enabled and the compiler fuses this multiply-add.
+  return std::fma(x, to - from, from);
 }
 
 template <typename V>
@@ -70,7 +72,7 @@ struct normal_distribution {
   double operator()(CPUGeneratorImpl* generator) const {
     if (auto cached = generator->next_double_normal_sample()) {
       generator->set_next_double_normal_sample(std::nullopt);
-      return *cached * stdv_ + mean_;
+      return std::fma(*cached, stdv_, mean_);
     }
     uniform_real_distribution<double> uniform(0.0, 1.0);
     const double u1 = uniform(generator);
@@ -78,7 +80,7 @@ struct normal_distribution {
     const double r = std::sqrt(-2.0 * std::log1p(-u2));
     const double theta = 2.0 * M_PI * u1;
     generator->set_next_double_normal_sample(r * std::sin(theta));
-    return r * std::cos(theta) * stdv_ + mean_;
+    return std::fma(r * std::cos(theta), stdv_, mean_);
   }
 
  private:

@@ -12,10 +12,14 @@
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
 #include <ATen/TensorIterator.h>
+#include <ATen/TensorOperators.h>
 #include <ATen/core/DistributionsHelper.h>
 #include <ATen/native/DistributionTemplates.h>
+#include <ATen/native/Resize.h>
 #include <ATen/native/UnaryOps.h>
+#include <ATen/ExpandUtils.h>
 #include <ATen/native/cpu/Loops.h>
+#include <ATen/native/cpu/avx_mathfun.h>
 
 #include <cmath>
 #include <limits>
@@ -43,51 +47,79 @@ CPUGeneratorImpl* cpu_generator(const std::optional<Generator>& gen) {
 // PyTorch's fast path for contiguous tensors of 16 or more elements: first fill with
 // uniforms, then turn each block of 16 into normals with Box-Muller (pairs j, j + 8). A
 // tail that is not a multiple of 16 redraws the last 16 elements.
-template <typename scalar_t>
-void normal_fill_16(scalar_t* data, double mean, double std) {
-  using acc_t = at::opmath_type<scalar_t>;
+//
+// double: libm's log, cos and sin, the result scaled by one fused multiply-add.
+template <typename acc_t>
+void normal_fill_16(acc_t* data, acc_t mean, acc_t std) {
   for (int j = 0; j < 8; j++) {
-    const acc_t u1 = 1 - static_cast<acc_t>(data[j]);  // [0, 1) -> (0, 1] for log
-    const acc_t u2 = static_cast<acc_t>(data[j + 8]);
+    const acc_t u1 = 1 - data[j];  // [0, 1) -> (0, 1] for log
+    const acc_t u2 = data[j + 8];
     const acc_t radius = std::sqrt(-2 * std::log(u1));
     const acc_t theta = static_cast<acc_t>(2.0 * M_PI * static_cast<double>(u2));
-    data[j] = static_cast<scalar_t>(radius * std::cos(theta) * static_cast<acc_t>(std) + static_cast<acc_t>(mean));
-    data[j + 8] =
-        static_cast<scalar_t>(radius * std::sin(theta) * static_cast<acc_t>(std) + static_cast<acc_t>(mean));
+    data[j] = std::fma(radius * std::cos(theta), std, mean);
+    data[j + 8] = std::fma(radius * std::sin(theta), std, mean);
+  }
+}
+
+// float (and half/bfloat16, computed in float): PyTorch's x86 builds use the 8-wide AVX2
+// version (normal_fill_16_AVX2) whose log and sincos are cpu/avx_mathfun.h's polynomials.
+template <>
+void normal_fill_16<float>(float* data, float mean, float std) {
+  const float two_pi = static_cast<float>(2.0 * M_PI);
+  for (int j = 0; j < 8; j++) {
+    const float u1 = 1.0f - data[j];
+    const float u2 = data[j + 8];
+    const float radius = std::sqrt(-2.0f * avx_mathfun::log256_ps(u1));
+    const float theta = two_pi * u2;
+    float sin_theta = 0, cos_theta = 0;
+    avx_mathfun::sincos256_ps(theta, &sin_theta, &cos_theta);
+    data[j] = std::fma(radius * cos_theta, std, mean);
+    data[j + 8] = std::fma(radius * sin_theta, std, mean);
   }
 }
 
 template <typename scalar_t>
 void normal_fill(const Tensor& self, double mean, double std, CPUGeneratorImpl* generator) {
-  // The uniforms are kept in opmath_t (float for half/bfloat16: a uniform rounded up to 1.0
-  // would make log(1 - u) infinite); for float and double this is the tensor itself.
   using acc_t = at::opmath_type<scalar_t>;
   const int64_t size = self.numel();
-  std::vector<acc_t> buffer;
-  acc_t* data = nullptr;
-  if constexpr (std::is_same_v<acc_t, scalar_t>) {
-    data = self.mutable_data_ptr<scalar_t>();
-  } else {
-    buffer.resize(size);
-    data = buffer.data();
-  }
+  const acc_t mean_a = static_cast<acc_t>(mean), std_a = static_cast<acc_t>(std);
   uniform_real_distribution<scalar_t> uniform(0, 1);
-  for (int64_t i = 0; i < size; i++) {
-    data[i] = uniform(generator);
-  }
-  for (int64_t i = 0; i < size - 15; i += 16) {
-    normal_fill_16<acc_t>(data + i, mean, std);
-  }
-  if (size % 16 != 0) {
-    acc_t* tail = data + size - 16;
-    for (int i = 0; i < 16; i++) {
-      tail[i] = uniform(generator);
+  scalar_t* data = self.mutable_data_ptr<scalar_t>();
+  if constexpr (std::is_same_v<acc_t, scalar_t>) {
+    // float and double: all uniforms into the tensor, then the blocks in place.
+    for (int64_t i = 0; i < size; i++) {
+      data[i] = uniform(generator);
     }
-    normal_fill_16<acc_t>(tail, mean, std);
-  }
-  if constexpr (!std::is_same_v<acc_t, scalar_t>) {
-    scalar_t* out = self.mutable_data_ptr<scalar_t>();
-    for (int64_t i = 0; i < size; i++) out[i] = static_cast<scalar_t>(data[i]);
+    for (int64_t i = 0; i < size - 15; i += 16) {
+      normal_fill_16<acc_t>(data + i, mean_a, std_a);
+    }
+    if (size % 16 != 0) {
+      acc_t* tail = data + size - 16;
+      for (int i = 0; i < 16; i++) {
+        tail[i] = uniform(generator);
+      }
+      normal_fill_16<acc_t>(tail, mean_a, std_a);
+    }
+  } else {
+    // half and bfloat16: each block is drawn and transformed in float (a uniform rounded
+    // to 1.0 in half would make log(1 - u) infinite), then rounded into the tensor. Only
+    // whole blocks are drawn before the tail, unlike the float path above.
+    acc_t buf[16];
+    auto fill_block = [&](int64_t offset) {
+      for (int j = 0; j < 16; j++) {
+        buf[j] = uniform(generator);
+      }
+      normal_fill_16<acc_t>(buf, mean_a, std_a);
+      for (int j = 0; j < 16; j++) {
+        data[offset + j] = static_cast<scalar_t>(buf[j]);
+      }
+    };
+    for (int64_t i = 0; i < size - 15; i += 16) {
+      fill_block(i);
+    }
+    if (size % 16 != 0) {
+      fill_block(size - 16);
+    }
   }
 }
 // [end marker: normal_fill]
@@ -398,5 +430,198 @@ Tensor randperm(int64_t n, std::optional<ScalarType> dtype, std::optional<Layout
 }
 // [end marker: randperm]
 
-}  // namespace at::native
+// [marker: exponential_]
+// exponential_(lambd): -log(1 - u) / lambd from one double uniform per element, in memory
+// order (PyTorch's CPU kernel; its MKL path is switched off in PyTorch's builds).
+Tensor& exponential_(Tensor& self, double lambd, std::optional<Generator> gen) {
+  TORCH_CHECK(lambd > 0.0, "exponential_ expects lambda > 0.0, but found lambda=", lambd);
+  TORCH_CHECK(c10::isFloatingType(self.scalar_type()),
+              "Exponential distribution is a continuous probability distribution. ",
+              "dtype must be a floating point but you specified ", self.dtype());
+  if (self.numel() == 0) {
+    return self;
+  }
+  CPUGeneratorImpl* generator = cpu_generator(gen);
+  auto iter = nullary_op_keeping_shape(self);
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "exponential_cpu", [&] {
+    std::lock_guard<std::mutex> lock(generator->mutex_);
+    cpu_serial_kernel(iter, [&]() -> scalar_t {
+      const uniform_real_distribution<double> uniform(0.0, 1.0);
+      return static_cast<scalar_t>(static_cast<double>(-1.0) / lambd * std::log1p(-uniform(generator)));
+    });
+  });
+  return self;
+}
+// [end marker: exponential_]
 
+// [marker: normal_tensor]
+// torch.normal with tensor arguments: standard normals drawn into the result (shaped by
+// broadcasting mean and std), then scaled and shifted elementwise, as PyTorch does.
+static void check_normal_std_tensor(const Tensor& std) {
+  TORCH_CHECK(!c10::isComplexType(std.scalar_type()), "normal expects standard deviation to be non-complex");
+  TORCH_CHECK(std.numel() == 0 || std.min().ge(0).item().toBool(), "normal expects all elements of std >= 0.0");
+}
+
+Tensor& normal_out(const Tensor& mean, double std, std::optional<Generator> gen, Tensor& output) {
+  TORCH_CHECK(std >= 0.0, "normal expects std >= 0.0, but found std ", std);
+  TORCH_CHECK(!c10::isComplexType(mean.scalar_type()), "normal expects mean to be non-complex");
+  at::native::resize_output(output, at::infer_size(mean.sizes(), output.sizes()));
+  output.normal_(0, std, gen);
+  output.add_(mean);
+  return output;
+}
+
+Tensor& normal_out(double mean, const Tensor& std, std::optional<Generator> gen, Tensor& output) {
+  check_normal_std_tensor(std);
+  Tensor mean_tensor = at::full({}, mean, output.options());
+  at::native::resize_output(output, at::infer_size(mean_tensor.sizes(), std.sizes()));
+  output.normal_(0, 1, gen);
+  output.mul_(std).add_(mean_tensor);
+  return output;
+}
+
+Tensor& normal_out(const Tensor& mean, const Tensor& std, std::optional<Generator> gen, Tensor& output) {
+  TORCH_CHECK(!c10::isComplexType(mean.scalar_type()), "normal expects mean to be non-complex");
+  check_normal_std_tensor(std);
+  at::native::resize_output(output, at::infer_size(mean.sizes(), std.sizes()));
+  output.normal_(0, 1, gen);
+  output.mul_(std).add_(mean);
+  return output;
+}
+
+Tensor normal(const Tensor& mean, double std, std::optional<Generator> gen) {
+  TORCH_CHECK(std >= 0.0, "normal expects std >= 0.0, but found std ", std);
+  Tensor result = at::empty_like(mean, std::nullopt, std::nullopt, std::nullopt, std::nullopt, MemoryFormat::Contiguous);
+  return at::native::normal_out(mean, std, gen, result);
+}
+
+Tensor normal(double mean, const Tensor& std, std::optional<Generator> gen) {
+  check_normal_std_tensor(std);
+  Tensor result = at::empty_like(std, std::nullopt, std::nullopt, std::nullopt, std::nullopt, MemoryFormat::Contiguous);
+  return at::native::normal_out(mean, std, gen, result);
+}
+
+Tensor normal(const Tensor& mean, const Tensor& std, std::optional<Generator> gen) {
+  TORCH_CHECK(!c10::isComplexType(mean.scalar_type()), "normal expects mean to be non-complex");
+  check_normal_std_tensor(std);
+  Tensor result = at::empty(at::infer_size(mean.sizes(), std.sizes()), mean.options());
+  return at::native::normal_out(mean, std, gen, result);
+}
+
+Tensor normal(double mean, double std, IntArrayRef size, std::optional<Generator> gen,
+              std::optional<ScalarType> dtype, std::optional<Layout> layout, std::optional<Device> device,
+              std::optional<bool> pin_memory) {
+  Tensor result = at::empty(size, dtype, layout, device, pin_memory, std::nullopt);
+  return result.normal_(mean, std, gen);
+}
+
+Tensor& normal_out(double mean, double std, IntArrayRef size, std::optional<Generator> gen, Tensor& output) {
+  at::native::resize_output(output, size);
+  return output.normal_(mean, std, gen);
+}
+// [end marker: normal_tensor]
+
+// [marker: multinomial_with_replacement]
+// Sampling with replacement (PyTorch's cpu/MultinomialKernel.cpp): per row, the running sum
+// of the probabilities, normalized so the last entry is 1; per sample one double uniform u
+// and a binary search for the first entry >= u.
+static void multinomial_with_replacement_cpu(Tensor& result, const Tensor& self, int64_t n_sample,
+                                             std::optional<Generator> gen) {
+  CPUGeneratorImpl* generator = cpu_generator(gen);
+  std::lock_guard<std::mutex> lock(generator->mutex_);
+  const int64_t n_categories = self.size(-1);
+  const int64_t n_dist = self.dim() > 1 ? self.size(-2) : 1;
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "multinomial", [&] {
+    using acc_t = std::conditional_t<std::is_same_v<scalar_t, double>, double, float>;
+    std::vector<acc_t> cum_dist(n_categories);
+    const scalar_t* self_ptr = self.const_data_ptr<scalar_t>();
+    int64_t* result_ptr = result.data_ptr<int64_t>();
+    const int64_t self_stride_0 = self.dim() > 1 ? self.stride(-2) : 0;
+    const int64_t self_stride_1 = self.stride(-1);
+    const int64_t result_stride_0 = result.dim() > 1 ? result.stride(-2) : 0;
+    const int64_t result_stride_1 = result.stride(-1);
+    for (int64_t i = 0; i < n_dist; i++) {
+      acc_t sum = 0;
+      for (int64_t j = 0; j < n_categories; j++) {
+        const acc_t val = static_cast<acc_t>(self_ptr[i * self_stride_0 + j * self_stride_1]);
+        TORCH_CHECK(val >= 0, "invalid multinomial distribution (encountering probability entry < 0)");
+        TORCH_CHECK(std::isfinite(val),
+                    "invalid multinomial distribution (encountering probability entry = infinity or NaN)");
+        sum += val;
+        cum_dist[j] = sum;
+      }
+      TORCH_CHECK(sum > 0, "invalid multinomial distribution (sum of probabilities <= 0)");
+      for (int64_t j = 0; j < n_categories; j++) cum_dist[j] /= sum;
+      // The last bucket ends at exactly 1, whatever the rounding of the running sum.
+      cum_dist[n_categories - 1] = 1;
+      for (int64_t j = 0; j < n_sample; j++) {
+        const uniform_real_distribution<double> uniform(0, 1);
+        const double u = uniform(generator);
+        int64_t left = 0, right = n_categories;
+        while (right - left > 0) {
+          const int64_t mid = left + (right - left) / 2;
+          if (cum_dist[mid] < u) {
+            left = mid + 1;
+          } else {
+            right = mid;
+          }
+        }
+        result_ptr[i * result_stride_0 + j * result_stride_1] = left;
+      }
+    }
+  });
+}
+// [end marker: multinomial_with_replacement]
+
+// [marker: multinomial]
+Tensor& multinomial_out(const Tensor& self, int64_t n_sample, bool with_replacement, std::optional<Generator> gen,
+                        Tensor& result) {
+  TORCH_CHECK(result.device() == self.device(), "multinomial arguments must have the same device");
+  TORCH_CHECK(self.dim() > 0 && self.dim() <= 2, "prob_dist must be 1 or 2 dim");
+  TORCH_CHECK(c10::isFloatingType(self.scalar_type()),
+              "multinomial only supports floating-point dtypes for input, got: ", self.scalar_type());
+  TORCH_CHECK(result.scalar_type() == ScalarType::Long, "multinomial expects Long tensor out, got: ",
+              result.scalar_type());
+  TORCH_CHECK(n_sample > 0, "cannot sample n_sample <= 0 samples");
+  const int64_t n_categories = self.size(-1);
+  TORCH_CHECK(with_replacement || (n_sample <= n_categories),
+              "cannot sample n_sample > prob_dist.size(-1) samples without replacement");
+  TORCH_CHECK(n_categories <= (int64_t{1} << 24), "number of categories cannot exceed 2^24");
+  if (self.dim() == 1) {
+    result.resize_({n_sample});
+  } else {
+    result.resize_({self.size(0), n_sample});
+  }
+  if (result.numel() == 0) {
+    return result;
+  }
+  // Without replacement (or a single sample): the exponential race. With q ~ Exp(1) per
+  // category, argmax p / q is a draw from p (the Gumbel-max trick with exp applied), and the
+  // n largest of p / q are n draws without replacement.
+  if (!with_replacement || n_sample == 1) {
+    const bool is_valid = (self.max() < std::numeric_limits<double>::infinity()).logical_and(self.min() >= 0).item().toBool();
+    TORCH_CHECK(is_valid, "probability tensor contains either `inf`, `nan` or element < 0");
+    const bool zero_prob = self.dim() == 1 ? (self.sum() == 0).item().toBool()
+                                           : (self.sum(1) == 0).sum().item().toLong() != 0;
+    TORCH_CHECK(!zero_prob, "invalid multinomial distribution (sum of probabilities <= 0)");
+    Tensor q = at::empty_like(self).exponential_(1, gen);
+    at::div_out(q, self, q);
+    if (n_sample == 1) {
+      at::argmax_out(result, q, /*dim=*/-1, /*keepdim=*/true);
+    } else {
+      Tensor vals = at::empty(result.sizes(), self.options());
+      at::topk_out(vals, result, q, n_sample);
+    }
+    return result;
+  }
+  multinomial_with_replacement_cpu(result, self, n_sample, gen);
+  return result;
+}
+
+Tensor multinomial(const Tensor& self, int64_t n_sample, bool with_replacement, std::optional<Generator> gen) {
+  Tensor result = at::empty({0}, self.options().dtype(kLong));
+  return at::native::multinomial_out(self, n_sample, with_replacement, gen, result);
+}
+// [end marker: multinomial]
+
+}  // namespace at::native

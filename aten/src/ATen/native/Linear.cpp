@@ -333,4 +333,34 @@ Tensor einsum(c10::string_view equation_view, TensorList operands, at::OptionalI
 }
 // [end marker: einsum]
 
+// [marker: linear]
+// aten::linear: y = x W^T + b. A 2-D input with a bias is one addmm; a contiguous N-D input
+// with a 1-D bias is flattened to 2-D for the addmm and viewed back (PyTorch's
+// _flatten_nd_linear); everything else is matmul, then the bias added in place.
+Tensor linear(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias_opt) {
+  const int64_t input_dim = input.dim();
+  const int64_t weight_dim = weight.dim();
+  TORCH_CHECK(input_dim != 0 && weight_dim != 0, "both arguments to linear need to be at least 1D, but they are ",
+              input_dim, "D and ", weight_dim, "D");
+  const bool has_bias = bias_opt.has_value() && bias_opt->defined();
+  if (input_dim == 2 && has_bias) {
+    return at::addmm(*bias_opt, input, weight.t());
+  }
+  if (has_bias && input.is_contiguous() && (input_dim == 3 || bias_opt->dim() == 1)) {
+    int64_t rows = 1;
+    for (int64_t i = 0; i < input_dim - 1; i++) rows *= input.size(i);
+    const Tensor flat = input.reshape({rows, input.size(-1)});
+    const Tensor result = at::addmm(*bias_opt, flat, weight.t());
+    std::vector<int64_t> sizes(input.sizes().begin(), input.sizes().end() - 1);
+    sizes.push_back(result.size(1));
+    return result.view(sizes);
+  }
+  Tensor output = at::matmul(input, weight.t());
+  if (has_bias) {
+    output.add_(*bias_opt);
+  }
+  return output;
+}
+// [end marker: linear]
+
 }  // namespace at::native

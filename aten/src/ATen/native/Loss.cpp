@@ -101,4 +101,28 @@ Tensor binary_cross_entropy_with_logits(const Tensor& input, const Tensor& targe
 }
 // [end marker: binary_cross_entropy_with_logits]
 
+// [marker: l1_loss]
+// l1_loss and kl_div: compositions of pointwise ops, so autograd differentiates them.
+Tensor l1_loss(const Tensor& input, const Tensor& target, int64_t reduction) {
+  return apply_loss_reduction((input - target).abs(), reduction);
+}
+
+// kl_div: target * (log target - input), 0 where target is 0 (PyTorch's xlogy(target,
+// target) - target * input); with log_target, exp(target) * (target - input).
+Tensor kl_div(const Tensor& input, const Tensor& target, int64_t reduction, bool log_target) {
+  TORCH_CHECK(!c10::isComplexType(input.scalar_type()) && !c10::isComplexType(target.scalar_type()), "kl_div: Complex inputs not supported.");
+  TORCH_CHECK(!c10::isIntegralType(input.scalar_type(), /*includeBool=*/true) &&
+                  !c10::isIntegralType(target.scalar_type(), /*includeBool=*/true),
+              "kl_div: Integral inputs not supported.");
+  Tensor output;
+  if (log_target) {
+    output = at::exp(target) * (target - input);
+  } else {
+    const Tensor xlogx = at::where(target == 0, at::zeros_like(target), target * at::log(target));
+    output = xlogx - target * input;
+  }
+  return apply_loss_reduction(output, reduction);
+}
+// [end marker: l1_loss]
+
 }  // namespace at::native

@@ -9,6 +9,8 @@
 #include <ATen/Dispatch.h>
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
+#include <ATen/TensorOperators.h>
+#include <limits>
 #include <ATen/OpMathType.h>
 #include <ATen/native/Loss.h>
 
@@ -191,5 +193,104 @@ Tensor nll_loss2d_backward_cpu(const Tensor& grad_output, const Tensor& self, co
   });
   return grad_input;
 }
+
+// [marker: cross_entropy_loss]
+// cross_entropy_loss: log_softmax over the class dim, then nll_loss_nd for class indices;
+// for class probabilities (target shaped like the input) -sum(target * log_softmax). With
+// label smoothing the target mixes with the uniform distribution over the C classes.
+static Tensor cross_entropy_loss_prob_target(const Tensor& self, const Tensor& target_, const Tensor& weight,
+                                             int64_t reduction, double label_smoothing) {
+  const int64_t class_dim = self.dim() == 1 ? 0 : 1;
+  const int64_t n_classes = self.size(class_dim);
+  TORCH_CHECK(!weight.defined() || (weight.dim() == 1 && weight.numel() == n_classes),
+              "cross_entropy: weight tensor should be defined either for all ", n_classes,
+              " classes or no classes but got weight tensor of shape: ", weight.sizes());
+  const Tensor input = at::log_softmax(self, class_dim, self.scalar_type());
+  Tensor target = target_;
+  if (label_smoothing > 0.0) {
+    TORCH_CHECK(label_smoothing <= 1.0, "label_smoothing must be between 0.0 and 1.0. Got: ", label_smoothing);
+    target = target_ * (1 - label_smoothing) + (label_smoothing / static_cast<double>(n_classes));
+  }
+  Tensor prod = input * target;
+  if (weight.defined()) {
+    std::vector<int64_t> shape(input.dim(), 1);
+    if (input.dim() > 1) {
+      shape[class_dim] = weight.size(0);
+      prod = prod * weight.view(shape);
+    } else {
+      prod = prod * weight;
+    }
+  }
+  switch (reduction) {
+    case at::Reduction::Mean:
+      if (input.numel() == 0) {
+        return -prod.sum().fill_(std::numeric_limits<double>::quiet_NaN());
+      }
+      return -prod.sum() / static_cast<double>(input.numel() / n_classes);
+    case at::Reduction::Sum:
+      return -prod.sum();
+    case at::Reduction::None:
+      return -prod.sum(class_dim);
+    default:
+      TORCH_CHECK(false, "Invalid reduction type encountered in cross_entropy: ", reduction);
+  }
+}
+
+static Tensor cross_entropy_loss_label_smoothing(const Tensor& self, const Tensor& target, const Tensor& weight,
+                                                 int64_t reduction, int64_t ignore_index, double label_smoothing) {
+  const int64_t class_dim = self.dim() == 1 ? 0 : 1;
+  const Tensor input = at::log_softmax(self, class_dim, self.scalar_type());
+  const Tensor nllloss = at::nll_loss_nd(input, target, weight, reduction, ignore_index);
+  const int64_t n_classes = input.size(class_dim);
+  const Tensor ignore_mask = target == ignore_index;
+  Tensor smooth_loss;
+  if (weight.defined()) {
+    std::vector<int64_t> shape(input.dim(), 1);
+    shape[class_dim] = weight.size(0);
+    smooth_loss = -(input * weight.view(shape)).sum(class_dim);
+  } else {
+    smooth_loss = -input.sum(class_dim);
+  }
+  smooth_loss = smooth_loss.masked_fill(ignore_mask, 0.0);
+  Tensor ret;
+  switch (reduction) {
+    case at::Reduction::Mean:
+      if (weight.defined()) {
+        // Normalized by the weights of the targets kept, as nll_loss_nd's mean is.
+        ret = smooth_loss.sum() / weight.gather(0, target.masked_select(ignore_mask.logical_not()).flatten()).sum();
+      } else {
+        ret = smooth_loss.sum() / ignore_mask.logical_not().sum();
+      }
+      break;
+    case at::Reduction::Sum:
+      ret = smooth_loss.sum();
+      break;
+    case at::Reduction::None:
+      ret = smooth_loss;
+      break;
+    default:
+      TORCH_CHECK(false, "Invalid reduction type encountered in cross_entropy: ", reduction);
+  }
+  return (1 - label_smoothing) * nllloss + ret * (label_smoothing / static_cast<double>(n_classes));
+}
+
+Tensor cross_entropy_loss(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight,
+                          int64_t reduction, int64_t ignore_index, double label_smoothing) {
+  const Tensor weight_ = weight.has_value() ? *weight : Tensor();
+  if (self.sizes() == target.sizes()) {
+    TORCH_CHECK(c10::isFloatingType(target.scalar_type()),
+                "Expected floating point type for target with class probabilities, got ", target.scalar_type());
+    TORCH_CHECK(ignore_index < 0, "ignore_index is not supported for floating point target");
+    return cross_entropy_loss_prob_target(self, target, weight_, reduction, label_smoothing);
+  }
+  if (label_smoothing > 0.0) {
+    TORCH_CHECK(label_smoothing <= 1.0, "label_smoothing must be between 0.0 and 1.0. Got: ", label_smoothing);
+    return cross_entropy_loss_label_smoothing(self, target, weight_, reduction, ignore_index, label_smoothing);
+  }
+  const int64_t class_dim = self.dim() == 1 ? 0 : 1;
+  return at::nll_loss_nd(at::log_softmax(self, class_dim, self.scalar_type()), target, weight, reduction,
+                         ignore_index);
+}
+// [end marker: cross_entropy_loss]
 
 }  // namespace at::native

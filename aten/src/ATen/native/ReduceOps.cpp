@@ -8,6 +8,9 @@
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
 #include <ATen/native/ReduceOpsUtils.h>
+#include <ATen/native/Resize.h>
+#include <ATen/Dispatch.h>
+#include <c10/core/WrapDimMinimal.h>
 
 #include <cmath>
 #include <limits>
@@ -583,5 +586,240 @@ Tensor count_nonzero(const Tensor& self, std::optional<int64_t> dim) {
   }
   return at::count_nonzero(self, IntArrayRef{});
 }
+
+}  // namespace at::native
+
+// ---- diff, trace ----
+namespace at::native {
+
+namespace {
+void diff_check_compatible_shape(const Tensor& self, const std::optional<Tensor>& other, int64_t dim) {
+  if (!other.has_value()) {
+    return;
+  }
+  const int64_t wrapped_dim = c10::maybe_wrap_dim(dim, self.dim(), false);
+  TORCH_CHECK(other->dim() == self.dim(), "diff expects prepend or append to be the same dimension as input");
+  for (int64_t i = 0; i < other->dim(); ++i) {
+    if (i == wrapped_dim) {
+      continue;
+    }
+    TORCH_CHECK(other->size(i) == self.size(i),
+                "diff expects the shape of tensor to prepend or append to match that of input except along the "
+                "differencing dimension; input.size(",
+                i, ") = ", self.size(i), ", but got tensor.size(", i, ") = ", other->size(i));
+  }
+}
+
+// n rounds of x[1:] - x[:-1] along dim (logical_xor for bool); n beyond the length gives an
+// empty result.
+Tensor diff_helper(const Tensor& self, int64_t n, int64_t dim) {
+  if (n == 0) {
+    return self.clone();
+  }
+  int64_t out_len = self.size(dim) - 1;
+  Tensor result = self;
+  const bool is_bool = self.scalar_type() == kBool;
+  n = std::min(n, self.size(dim));
+  for (int64_t i = 0; i < n; ++i) {
+    auto later = result.narrow(dim, 1, out_len), earlier = result.narrow(dim, 0, out_len);
+    result = is_bool ? at::logical_xor(later, earlier) : at::sub(later, earlier);
+    out_len -= 1;
+  }
+  return result;
+}
+}  // namespace
+
+Tensor diff(const Tensor& self, int64_t n, int64_t dim, const std::optional<Tensor>& prepend,
+            const std::optional<Tensor>& append) {
+  TORCH_CHECK(self.dim() >= 1, "diff expects input to be at least one-dimensional");
+  TORCH_CHECK(n >= 0, "order must be non-negative but got ", n);
+  diff_check_compatible_shape(self, prepend, dim);
+  diff_check_compatible_shape(self, append, dim);
+  if ((!prepend.has_value() && !append.has_value()) || n == 0) {
+    return diff_helper(self, n, dim);
+  }
+  std::vector<Tensor> parts;
+  if (prepend.has_value()) {
+    parts.push_back(*prepend);
+  }
+  parts.push_back(self);
+  if (append.has_value()) {
+    parts.push_back(*append);
+  }
+  return diff_helper(at::cat(parts, dim), n, dim);
+}
+
+Tensor& diff(const Tensor& self, int64_t n, int64_t dim, const std::optional<Tensor>& prepend,
+             const std::optional<Tensor>& append, Tensor& out) {
+  auto result = at::native::diff(self, n, dim, prepend, append);
+  at::native::resize_output(out, result.sizes());
+  return out.copy_(result);
+}
+
+// trace: the sum of the main diagonal (integer inputs sum to int64, as sum does).
+Tensor trace_cpu(const Tensor& self) {
+  TORCH_CHECK_NOT_IMPLEMENTED(self.scalar_type() != kBool && self.scalar_type() != kComplexHalf,
+                              "\"trace\" not implemented for '", c10::toString(self.scalar_type()), "'");
+  TORCH_CHECK(self.dim() == 2, "trace: expected a matrix, but got tensor with dim ", self.dim());
+  return self.diagonal().sum();
+}
+
+Tensor trace_cuda(const Tensor& self) {
+  return at::native::trace_cpu(self);
+}
+
+// ---- nansum, aminmax, cummax/cummin ---------------------------------------------------------
+
+// [marker: nansum]
+// nansum: the sum with every NaN read as 0 - the same additions in the same order as sum
+// (for float and double, PyTorch's cascade, cpu/SumKernel.cpp). Integers have no NaN.
+Tensor& nansum_out(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> opt_dtype,
+                   Tensor& result) {
+  TORCH_CHECK(!c10::isComplexType(self.scalar_type()), "nansum on CPU does not support complex inputs");
+  if (c10::isIntegralType(self.scalar_type(), /*includeBool=*/true)) {
+    return at::sum_out(result, self, dim, keepdim, opt_dtype);
+  }
+  const ScalarType dtype = opt_dtype.has_value() ? *opt_dtype
+                           : result.defined()    ? result.scalar_type()
+                                                 : self.scalar_type();
+  const Tensor zeroed = self.masked_fill(self.isnan(), 0);
+  return at::sum_out(result, zeroed, dim, keepdim, dtype);
+}
+
+Tensor nansum(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
+  Tensor result;
+  if (c10::isIntegralType(self.scalar_type(), /*includeBool=*/true)) {
+    return at::sum(self, dim, keepdim, dtype);
+  }
+  result = at::empty({0}, self.options().dtype(dtype.value_or(self.scalar_type())));
+  return at::native::nansum_out(self, dim, keepdim, dtype, result);
+}
+// [end marker: nansum]
+
+// [marker: aminmax]
+// aminmax: amin and amax in one call, over one dim or (dim=None) everything.
+std::tuple<Tensor&, Tensor&> aminmax_out(const Tensor& self, std::optional<int64_t> dim, bool keepdim, Tensor& min,
+                                         Tensor& max) {
+  TORCH_CHECK(min.scalar_type() == self.scalar_type(), "Expected out tensor to have dtype ", self.scalar_type(),
+              ", but got ", min.scalar_type(), " instead");
+  TORCH_CHECK(max.scalar_type() == self.scalar_type(), "Expected out tensor to have dtype ", self.scalar_type(),
+              ", but got ", max.scalar_type(), " instead");
+  std::vector<int64_t> dims;
+  if (dim.has_value()) {
+    const int64_t d = c10::maybe_wrap_dim(*dim, self.dim());
+    TORCH_CHECK(self.dim() == 0 || self.size(d) != 0,
+                "aminmax(): Expected reduction dim ", d, " to have non-zero size.");
+    if (self.dim() > 0) dims.push_back(d);
+  } else {
+    TORCH_CHECK(self.numel() > 0,
+                "aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity.");
+  }
+  Tensor lo = at::amin(self, dims, keepdim);
+  Tensor hi = at::amax(self, dims, keepdim);
+  if (!dim.has_value() && keepdim) {
+    // dim=None, keepdim=True: one element, with self.dim() dims of size 1.
+    std::vector<int64_t> ones(self.dim(), 1);
+    lo = lo.reshape(ones);
+    hi = hi.reshape(ones);
+  }
+  at::native::resize_output(min, lo.sizes());
+  at::native::resize_output(max, hi.sizes());
+  min.copy_(lo);
+  max.copy_(hi);
+  return {min, max};
+}
+
+std::tuple<Tensor, Tensor> aminmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  Tensor min = at::empty({0}, self.options());
+  Tensor max = at::empty({0}, self.options());
+  at::native::aminmax_out(self, dim, keepdim, min, max);
+  return {min, max};
+}
+// [end marker: aminmax]
+
+// [marker: cummax]
+// cummax/cummin along dim: the running extreme and the index where it was last reached
+// (>= for cummax, <= for cummin, so ties move the index forward); once a NaN appears it is
+// the running value, and each later NaN moves the index. Computed on the CPU, then moved to
+// self's device, so it serves every device.
+template <bool is_max>
+static void cummaxmin_impl(const Tensor& self, Tensor& values, Tensor& indices, int64_t dim) {
+  dim = c10::maybe_wrap_dim(dim, self.dim());
+  at::native::resize_output(values, self.sizes());
+  at::native::resize_output(indices, self.sizes());
+  if (self.numel() == 0) {
+    return;
+  }
+  if (self.dim() == 0) {
+    values.copy_(self);
+    indices.fill_(0);
+    return;
+  }
+  const Tensor src = at::empty(self.sizes(), self.options().device(kCPU)).copy_(self).movedim(dim, -1).contiguous();
+  Tensor vals = at::empty_like(src);
+  Tensor idx = at::empty(src.sizes(), src.options().dtype(kLong));
+  const int64_t n = src.size(-1);
+  const int64_t rows = src.numel() / n;
+  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, src.scalar_type(), "cummax_cummin_helper_cpu", [&] {
+    const scalar_t* in = src.const_data_ptr<scalar_t>();
+    scalar_t* vo = vals.data_ptr<scalar_t>();
+    int64_t* io = idx.data_ptr<int64_t>();
+    auto isnan_ = [](scalar_t x) {
+      if constexpr (std::is_integral_v<scalar_t>) {
+        return false;
+      } else {
+        return std::isnan(static_cast<double>(x));
+      }
+    };
+    for (int64_t r = 0; r < rows; r++) {
+      const scalar_t* x = in + r * n;
+      scalar_t out = x[0];
+      int64_t best = 0;
+      for (int64_t i = 0; i < n; i++) {
+        const scalar_t v = x[i];
+        const bool better = is_max ? (v >= out) : (v <= out);
+        if (isnan_(v) || (!isnan_(out) && better)) {
+          out = v;
+          best = i;
+        }
+        vo[r * n + i] = out;
+        io[r * n + i] = best;
+      }
+    }
+  });
+  values.copy_(vals.movedim(-1, dim));
+  indices.copy_(idx.movedim(-1, dim));
+}
+
+std::tuple<Tensor&, Tensor&> cummax_out(const Tensor& self, int64_t dim, Tensor& values, Tensor& indices) {
+  TORCH_CHECK(values.scalar_type() == self.scalar_type(), "expected scalar_type ", self.scalar_type(),
+              " but found ", values.scalar_type());
+  TORCH_CHECK(indices.scalar_type() == kLong, "expected scalar_type Long but found ", indices.scalar_type());
+  cummaxmin_impl<true>(self, values, indices, dim);
+  return {values, indices};
+}
+
+std::tuple<Tensor, Tensor> cummax(const Tensor& self, int64_t dim) {
+  Tensor values = at::empty(self.sizes(), self.options());
+  Tensor indices = at::empty(self.sizes(), self.options().dtype(kLong));
+  at::native::cummax_out(self, dim, values, indices);
+  return {values, indices};
+}
+
+std::tuple<Tensor&, Tensor&> cummin_out(const Tensor& self, int64_t dim, Tensor& values, Tensor& indices) {
+  TORCH_CHECK(values.scalar_type() == self.scalar_type(), "expected scalar_type ", self.scalar_type(),
+              " but found ", values.scalar_type());
+  TORCH_CHECK(indices.scalar_type() == kLong, "expected scalar_type Long but found ", indices.scalar_type());
+  cummaxmin_impl<false>(self, values, indices, dim);
+  return {values, indices};
+}
+
+std::tuple<Tensor, Tensor> cummin(const Tensor& self, int64_t dim) {
+  Tensor values = at::empty(self.sizes(), self.options());
+  Tensor indices = at::empty(self.sizes(), self.options().dtype(kLong));
+  at::native::cummin_out(self, dim, values, indices);
+  return {values, indices};
+}
+// [end marker: cummax]
 
 }  // namespace at::native

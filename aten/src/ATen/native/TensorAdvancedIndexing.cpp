@@ -15,9 +15,11 @@
 //   5. each index is viewed with 1s around it, to broadcast against that shape;
 //   6. the kernel (cpu/IndexKernel.cpp) adds sum(index_k * stride_k) to the src pointer.
 #include <ATen/native/IndexKernel.h>
+#include <ATen/native/Resize.h>
 #include <ATen/native/TensorAdvancedIndexing.h>
 #include <ATen/MemoryOverlap.h>
 
+#include <ATen/Dispatch.h>
 #include <ATen/ExpandUtils.h>
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
@@ -25,6 +27,8 @@
 #include <c10/core/WrapDimMinimal.h>
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 #include <sstream>
 #include <optional>
 #include <vector>
@@ -681,5 +685,312 @@ std::vector<Tensor> nonzero_numpy(const Tensor& self) {
 Tensor argwhere(const Tensor& self) {
   return self.nonzero();
 }
+
+}  // namespace at::native
+
+// ---- take_along_dim, index_copy, put ----
+namespace at::native {
+
+// take_along_dim(x, idx, dim): gather after broadcasting x and idx against each other in
+// every dimension but dim; without dim, both are flattened.
+Tensor take_along_dim(const Tensor& self, const Tensor& indices, std::optional<int64_t> opt_dim) {
+  TORCH_CHECK(self.device() == indices.device(),
+              "torch.take_along_dim(): Expected all tensors to be on the same device, but found at least two devices, ",
+              self.device(), " and ", indices.device(), "!");
+  if (!opt_dim.has_value()) {
+    return self.view(-1).gather(0, indices.view(-1));
+  }
+  TORCH_CHECK(self.dim() == indices.dim(),
+              "torch.take_along_dim(): input and indices should have the same number of dimensions, but got ",
+              self.dim(), " dimensions for input, and ", indices.dim(), " dimensions for indices");
+  TORCH_CHECK(indices.scalar_type() == kLong, "torch.take_along_dim(): dtype of indices should be Long but got ",
+              indices.scalar_type());
+  const int64_t dim = c10::maybe_wrap_dim(*opt_dim, self.dim());
+  auto self_sizes = self.sizes().vec();
+  self_sizes[dim] = indices.size(dim);
+  auto indices_broadcasted = indices.expand(at::infer_size(self_sizes, indices.sizes()));
+  auto indices_sizes = indices.sizes().vec();
+  indices_sizes[dim] = self.size(dim);
+  auto self_broadcasted = self.expand(at::infer_size(indices_sizes, self.sizes()));
+  return self_broadcasted.gather(dim, indices_broadcasted);
+}
+
+Tensor& take_along_dim(const Tensor& self, const Tensor& indices, std::optional<int64_t> opt_dim, Tensor& out) {
+  auto result = at::native::take_along_dim(self, indices, opt_dim);
+  at::native::resize_output(out, result.sizes());
+  return out.copy_(result);
+}
+
+namespace {
+// "2 4" for [2, 4], as PyTorch prints the slice shapes.
+std::string sizes_string(const std::vector<int64_t>& sizes) {
+  std::ostringstream ss;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    ss << (i ? " " : "") << sizes[i];
+  }
+  return ss.str();
+}
+
+void index_copy_check(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+  TORCH_CHECK_INDEX(index.dim() < 2, "index_copy_(): Index should have dimension 1 or 0 (got ", index.dim(), ")");
+  const int64_t num_indices = index.numel();
+  if (source.dim() == 0 && num_indices != 1) {
+    TORCH_CHECK_INDEX(false, "index_copy_(): When source is scalar, index should have one element (got ", num_indices,
+                      ")");
+  } else if (source.dim() != self.dim() && source.dim() != 0 && self.dim() != 0) {
+    TORCH_CHECK_INDEX(false,
+                      "index_copy_(): When source and destination are not scalars, their dimensionality must match. "
+                      "Source dimensionality (",
+                      source.dim(), "), destination dimensionality (", self.dim(), ")");
+  }
+  TORCH_CHECK(index.scalar_type() == kLong, "index_copy_(): Expected a long tensor for index, but got ",
+              index.scalar_type());
+  TORCH_CHECK(self.scalar_type() == source.scalar_type(),
+              "index_copy_(): self and source expected to have the same dtype, but got (self) ", self.scalar_type(),
+              " and (source) ", source.scalar_type());
+  TORCH_CHECK(self.device() == source.device() && self.device() == index.device(),
+              "index_copy_(): self, index and source expected to be in the same device, but got (self) ",
+              self.device(), ", (index) ", index.device(), ", and (source) ", source.device());
+  auto self_sliced = self.sizes().vec();
+  if (!self_sliced.empty()) {
+    self_sliced.erase(self_sliced.begin() + dim);
+  }
+  auto source_sliced = source.sizes().vec();
+  if (!source_sliced.empty()) {
+    source_sliced.erase(source_sliced.begin() + dim);
+  }
+  TORCH_CHECK(self_sliced == source_sliced,
+              "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: ",
+              sizes_string(self_sliced), " at dimension ", dim, " and source slice shape: ", sizes_string(source_sliced),
+              " at dimension 0.");
+  TORCH_CHECK_INDEX(source.dim() == 0 || num_indices == source.size(dim), "index_copy_(): Number of indices (",
+                    num_indices, ") should be equal to source.size(dim) (", source.size(dim), ")");
+}
+}  // namespace
+
+// self[..., index[i], ...] = source[..., i, ...] along dim, one slice at a time (copy_
+// serves every device; the indices are read on the host).
+Tensor& index_copy_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+  dim = c10::maybe_wrap_dim(dim, self.dim());
+  index_copy_check(self, dim, index, source);
+  auto idx = index.reshape(-1).to(Device(kCPU), kLong).contiguous();
+  const int64_t* data = idx.const_data_ptr<int64_t>();
+  const int64_t dim_size = self.dim() == 0 ? 1 : self.size(dim);
+  for (int64_t i = 0; i < idx.numel(); ++i) {
+    TORCH_CHECK_INDEX(data[i] >= 0 && data[i] < dim_size, "index_copy_(): index ", data[i],
+                      " is out of bounds for dimension ", dim, " with size ", dim_size);
+  }
+  for (int64_t i = 0; i < idx.numel(); ++i) {
+    Tensor dst = self.dim() == 0 ? self : self.select(dim, data[i]);
+    Tensor src = source.dim() == 0 ? source : source.select(dim, i);
+    dst.copy_(src);
+  }
+  return self;
+}
+
+Tensor& index_copy_out(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, Tensor& out) {
+  if (!out.is_same(self)) {
+    at::native::resize_output(out, self.sizes());
+    out.copy_(self);
+  }
+  return at::native::index_copy_(out, dim, index, source);
+}
+
+Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+  Tensor result = self.clone();
+  return at::native::index_copy_(result, dim, index, source);
+}
+
+// put_: self viewed as 1-D (row-major) takes source at the flat indices; negative indices
+// count from the end. accumulate=True adds instead (repeated indices add up).
+Tensor& put_(Tensor& self, const Tensor& index, const Tensor& source, bool accumulate) {
+  TORCH_CHECK(index.scalar_type() == kLong, "put_(): Expected a long tensor for index, but got ",
+              index.scalar_type());
+  TORCH_CHECK(self.scalar_type() == source.scalar_type(),
+              "put_(): self and source expected to have the same dtype, but got self.dtype = ", self.scalar_type(),
+              " and source.dtype = ", source.scalar_type());
+  TORCH_CHECK(self.device() == source.device() && self.device() == index.device(),
+              "put_(): self, index and source expected to be in the same device, but got self.device = ",
+              self.device(), ", index.device = ", index.device(), ", and source.device = ", source.device());
+  TORCH_CHECK_INDEX(index.numel() == source.numel(),
+                    "put_(): Expected source and index to have the same number of elements, but got source.numel() = ",
+                    source.numel(), ", index.numel() = ", index.numel());
+  TORCH_CHECK_INDEX(!(self.numel() == 0 && index.numel() != 0), "put_(): Tried to put elements into an empty tensor");
+  if (index.numel() == 0) {
+    return self;
+  }
+  const int64_t numel = self.numel();
+  auto idx = index.reshape(-1).to(Device(kCPU), kLong).contiguous().clone();
+  int64_t* data = idx.mutable_data_ptr<int64_t>();
+  for (int64_t i = 0; i < idx.numel(); ++i) {
+    TORCH_CHECK_INDEX(data[i] >= -numel && data[i] < numel, "out of range: tried to access index ", data[i],
+                      " on a tensor of ", numel, " elements.");
+    if (data[i] < 0) {
+      data[i] += numel;
+    }
+  }
+  idx = idx.to(self.device(), kLong);
+  const bool contiguous = self.is_contiguous();
+  Tensor flat = contiguous ? self.view(-1) : self.contiguous().view(-1);
+  std::vector<std::optional<Tensor>> indices{idx};
+  flat.index_put_(indices, source.reshape(-1), accumulate);
+  if (!contiguous) {
+    self.copy_(flat.view(self.sizes()));
+  }
+  return self;
+}
+
+Tensor put(const Tensor& self, const Tensor& index, const Tensor& source, bool accumulate) {
+  return self.clone().put_(index, source, accumulate);
+}
+
+// [marker: scatter_reduce]
+// scatter_reduce(dim, index, src, reduce, include_self): out = self, then each src element
+// folded into out[... index ...] with sum, prod, mean, amax or amin. For every target the
+// contributions come in increasing position along dim, as in PyTorch's CPU loop. Without
+// include_self the targets start from the reduction's identity (self is not read there);
+// mean divides by the number of contributions (floor division for integers).
+namespace {
+enum class ScatterReduce { SUM, PROD, MEAN, AMAX, AMIN };
+
+ScatterReduce get_scatter_reduce(c10::string_view reduce) {
+  if (reduce == "sum") return ScatterReduce::SUM;
+  if (reduce == "prod") return ScatterReduce::PROD;
+  if (reduce == "mean") return ScatterReduce::MEAN;
+  // PyTorch also takes the older names max and min.
+  if (reduce == "amax" || reduce == "max") return ScatterReduce::AMAX;
+  if (reduce == "amin" || reduce == "min") return ScatterReduce::AMIN;
+  TORCH_CHECK(false, "reduce argument must be either sum, prod, mean, amax or amin, got ",
+              std::string(reduce.data(), reduce.size()));
+}
+
+// mean's division: floor division for integers (PyTorch's div_(count, rounding_mode="floor")).
+template <typename scalar_t>
+scalar_t divide_by_count(scalar_t sum, int64_t count) {
+  if constexpr (std::is_integral_v<scalar_t>) {
+    const scalar_t q = static_cast<scalar_t>(sum / count);
+    return (sum % count != 0 && sum < 0) ? static_cast<scalar_t>(q - 1) : q;
+  } else {
+    return static_cast<scalar_t>(static_cast<double>(sum) / static_cast<double>(count));
+  }
+}
+
+template <typename scalar_t>
+scalar_t scatter_max_or_min(scalar_t target, scalar_t v, bool is_max) {
+  if constexpr (!std::is_integral_v<scalar_t>) {
+    if (std::isnan(static_cast<double>(v))) return v;
+  }
+  return is_max ? std::max(target, v) : std::min(target, v);
+}
+
+void scatter_reduce_cpu_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, ScatterReduce op,
+                         bool include_self) {
+  TORCH_CHECK(index.scalar_type() == kLong || index.scalar_type() == kInt,
+              "scatter(): Expected dtype int32/int64 for index");
+  TORCH_CHECK(src.scalar_type() == self.scalar_type(), "scatter_reduce(): Expected self.dtype to be equal to src.dtype");
+  dim = c10::maybe_wrap_dim(dim, self.dim());
+  scatter_shape_check(self, dim, index, &src);
+  if (index.numel() == 0) return;
+  const Tensor idx = index.to(kLong).contiguous();
+  const int64_t ndim = std::max<int64_t>(self.dim(), 1);
+  const std::vector<int64_t> isizes = idx.dim() == 0 ? std::vector<int64_t>{1} : idx.sizes().vec();
+  const Tensor out = self.contiguous();
+  const Tensor s = src.contiguous();
+  std::vector<int64_t> out_sizes = self.dim() == 0 ? std::vector<int64_t>{1} : self.sizes().vec();
+  std::vector<int64_t> src_sizes = src.dim() == 0 ? std::vector<int64_t>{1} : src.sizes().vec();
+  auto strides_of = [](const std::vector<int64_t>& sizes) {
+    std::vector<int64_t> st(sizes.size(), 1);
+    for (int64_t d = static_cast<int64_t>(sizes.size()) - 2; d >= 0; d--) st[d] = st[d + 1] * sizes[d + 1];
+    return st;
+  };
+  const auto out_st = strides_of(out_sizes);
+  const auto src_st = strides_of(src_sizes);
+  const auto idx_st = strides_of(isizes);
+  const int64_t n = idx.numel();
+  const int64_t* ip = idx.const_data_ptr<int64_t>();
+  const int64_t dim_size = out_sizes[dim];
+  Tensor count;
+  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "scatter_reduce", [&] {
+    scalar_t* op_ = out.data_ptr<scalar_t>();
+    const scalar_t* sp = s.const_data_ptr<scalar_t>();
+    std::vector<int64_t> counts(op == ScatterReduce::MEAN ? out.numel() : 0, include_self ? 1 : 0);
+    std::vector<char> touched(include_self ? 0 : out.numel(), 0);
+    for (int64_t k = 0; k < n; k++) {
+      // Coordinates of index element k; the target replaces coordinate dim by the index.
+      int64_t rest = k, out_off = 0, src_off = 0;
+      for (int64_t d = 0; d < ndim; d++) {
+        const int64_t c = rest / idx_st[d];
+        rest %= idx_st[d];
+        src_off += c * src_st[d];
+        if (d == dim) {
+          const int64_t t = ip[k];
+          TORCH_CHECK(t >= 0 && t < dim_size, "index ", t, " is out of bounds for dimension ", dim, " with size ",
+                      dim_size);
+          out_off += t * out_st[d];
+        } else {
+          out_off += c * out_st[d];
+        }
+      }
+      scalar_t& target = op_[out_off];
+      const scalar_t v = sp[src_off];
+      if (!include_self && !touched[out_off]) {
+        touched[out_off] = 1;
+        target = v;
+        if (op == ScatterReduce::MEAN) counts[out_off] = 1;
+        continue;
+      }
+      switch (op) {
+        case ScatterReduce::SUM:
+        case ScatterReduce::MEAN:
+          target = target + v;
+          break;
+        case ScatterReduce::PROD:
+          target = target * v;
+          break;
+        case ScatterReduce::AMAX:
+          target = scatter_max_or_min(target, v, /*is_max=*/true);
+          break;
+        case ScatterReduce::AMIN:
+          target = scatter_max_or_min(target, v, /*is_max=*/false);
+          break;
+      }
+      if (op == ScatterReduce::MEAN) counts[out_off]++;
+    }
+    if (op == ScatterReduce::MEAN) {
+      for (int64_t i = 0; i < out.numel(); i++) {
+        op_[i] = divide_by_count(op_[i], counts[i] == 0 ? 1 : counts[i]);
+      }
+    }
+  });
+  if (!out.is_same(self)) {
+    self.copy_(out);
+  }
+}
+}  // namespace
+
+Tensor& scatter_reduce_two_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                            c10::string_view reduce, bool include_self) {
+  scatter_reduce_cpu_(self, dim, index, src, get_scatter_reduce(reduce), include_self);
+  return self;
+}
+
+Tensor& scatter_reduce_two_out(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                               c10::string_view reduce, bool include_self, Tensor& out) {
+  const ScatterReduce op = get_scatter_reduce(reduce);
+  at::native::resize_output(out, self.sizes());
+  if (!out.is_same(self)) {
+    out.copy_(self);
+  }
+  scatter_reduce_cpu_(out, dim, index, src, op, include_self);
+  return out;
+}
+
+Tensor scatter_reduce_two(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                          c10::string_view reduce, bool include_self) {
+  Tensor out = self.clone();
+  scatter_reduce_cpu_(out, dim, index, src, get_scatter_reduce(reduce), include_self);
+  return out;
+}
+// [end marker: scatter_reduce]
 
 }  // namespace at::native

@@ -8,6 +8,7 @@
 #include <ATen/native/ReduceOps.h>
 #include <ATen/native/SharedReduceOps.h>
 #include <ATen/native/cpu/Reduce.h>
+#include <ATen/native/cpu/SumKernel.h>
 
 #include <cmath>
 #include <limits>
@@ -51,6 +52,10 @@ acc_t pairwise_sum(const char* p, int64_t stride, int64_t n) {
 
 // [marker: sum_kernel]
 void sum_kernel_impl(TensorIteratorBase& iter) {
+  // float and double: PyTorch's own order of additions (cpu/SumKernel.cpp).
+  if (cascade_sum_cpu(iter)) {
+    return;
+  }
   // Complex sums are pairwise too: the real and imaginary parts are two float sums.
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(kBool, kHalf, kBFloat16, iter.dtype(0), "sum_cpu", [&] {
     using acc_t = at::opmath_type<scalar_t>;
