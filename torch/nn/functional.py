@@ -589,15 +589,6 @@ def _no_grad_embedding_renorm_(weight: Tensor, input: Tensor, max_norm: float, n
 
 
 # ---- helpers for the layers below ----
-def _reshape(t: Tensor, *shape) -> Tensor:
-    """t.reshape(*shape) through contiguous() and view(): this tree's native reshape returns an
-    alias that autograd does not record when the strides allow a view of a non-contiguous
-    tensor (a slice, a transpose, an expand), cutting the gradient."""
-    if len(shape) == 1 and not isinstance(shape[0], int):
-        shape = tuple(shape[0])
-    return t.contiguous().view(shape)
-
-
 # ---- more activations ----
 # Element-wise formulas composed of existing operators: autograd differentiates the pieces.
 
@@ -668,13 +659,13 @@ def group_norm(input: Tensor, num_groups: int, weight: Optional[Tensor] = None, 
             raise RuntimeError(
                 f"Expected {name} to be a vector of size equal to the number of channels in input, but got "
                 f"{name} of shape {list(t.shape)} and input of shape {list(input.shape)}")
-    grouped = _reshape(input, n, num_groups, -1)
-    out = _reshape(torch.layer_norm(grouped, [grouped.size(-1)], None, None, eps, False), input.shape)
+    grouped = input.reshape(n, num_groups, -1)
+    out = (torch.layer_norm(grouped, [grouped.size(-1)], None, None, eps, False)).reshape(input.shape)
     affine_shape = [1, c] + [1] * (input.dim() - 2)
     if weight is not None:
-        out = out * _reshape(weight, affine_shape)
+        out = out * weight.reshape(affine_shape)
     if bias is not None:
-        out = out + _reshape(bias, affine_shape)
+        out = out + bias.reshape(affine_shape)
     return out
 
 
@@ -696,7 +687,7 @@ def instance_norm(input: Tensor, running_mean: Optional[Tensor] = None, running_
         _verify_spatial_size(input.size())
     n, c = input.size(0), input.size(1)
     shape = [1, n * c] + list(input.shape[2:])
-    folded = _reshape(input, shape)
+    folded = input.reshape(shape)
 
     def repeated(t):
         return None if t is None else t.repeat(n)
@@ -710,7 +701,7 @@ def instance_norm(input: Tensor, running_mean: Optional[Tensor] = None, running_
                 running_mean.copy_(mean_r.view(n, c).mean(0))
             if running_var is not None:
                 running_var.copy_(var_r.view(n, c).mean(0))
-    return _reshape(out, input.shape)
+    return out.reshape(input.shape)
 
 
 # ---- transposed convolution ----
@@ -767,9 +758,9 @@ def _conv_transpose_nd(name: str, nd: int, input: Tensor, weight: Tensor, bias, 
     c_in_g, c_out_g = c_in // groups, weight.size(1)
     k_numel = kernel[0] * kernel[1]
     # columns: (N, groups, C_out_g * kH * kW, H * W) = W_g^T @ x_g for each group
-    x = _reshape(input, n, groups, c_in_g, spatial[0] * spatial[1])
-    w = _reshape(weight, groups, c_in_g, c_out_g * k_numel).transpose(1, 2)
-    cols = _reshape(_batched_matmul(w, x), n, groups * c_out_g * k_numel, spatial[0] * spatial[1])
+    x = input.reshape(n, groups, c_in_g, spatial[0] * spatial[1])
+    w = weight.reshape(groups, c_in_g, c_out_g * k_numel).transpose(1, 2)
+    cols = torch.matmul(w, x).reshape(n, groups * c_out_g * k_numel, spatial[0] * spatial[1])
     full = [(spatial[i] - 1) * stride[i] + dilation[i] * (kernel[i] - 1) + 1 for i in range(2)]
     out = fold(cols, full, kernel, dilation, 0, stride)
     want = [full[i] - 2 * padding[i] + output_padding[i] for i in range(2)]
@@ -777,7 +768,7 @@ def _conv_transpose_nd(name: str, nd: int, input: Tensor, weight: Tensor, bias, 
     # fully-summed image: no input pixel reaches there)
     out = pad(out, [-padding[1], want[1] - full[1] + padding[1], -padding[0], want[0] - full[0] + padding[0]])
     if bias is not None:
-        out = out + _reshape(bias, 1, c_out, 1, 1)
+        out = out + bias.reshape(1, c_out, 1, 1)
     if nd == 1:
         out = out.squeeze(2)
     return out.squeeze(0) if unbatched else out
@@ -812,9 +803,9 @@ def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
                            f"upscale_factor, but input.size(-3)={c} is not divisible by {r * r}")
     batch = list(input.shape[:-3])
     b = len(batch)
-    x = _reshape(input, batch + [c // (r * r), r, r, h, w])
+    x = input.reshape(batch + [c // (r * r), r, r, h, w])
     x = x.permute(*range(b), b, b + 3, b + 1, b + 4, b + 2)
-    return _reshape(x, batch + [c // (r * r), h * r, w * r])
+    return x.reshape(batch + [c // (r * r), h * r, w * r])
 
 
 def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
@@ -834,9 +825,9 @@ def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
                            f"{w} is not divisible by {r}")
     batch = list(input.shape[:-3])
     b = len(batch)
-    x = _reshape(input, batch + [c, h // r, r, w // r, r])
+    x = input.reshape(batch + [c, h // r, r, w // r, r])
     x = x.permute(*range(b), b, b + 2, b + 4, b + 1, b + 3)
-    return _reshape(x, batch + [c * r * r, h // r, w // r])
+    return x.reshape(batch + [c * r * r, h // r, w // r])
 
 
 def _index_dtype(input: Tensor):
@@ -973,8 +964,8 @@ def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "neares
                                              _index_dtype(input))
             shape = [1] * input.dim()
             shape[d] = output_size[i]
-            w0 = _reshape(w0.to(input.dtype), shape).to(input.device)
-            w1 = _reshape(w1.to(input.dtype), shape).to(input.device)
+            w0 = w0.to(input.dtype).reshape(shape).to(input.device)
+            w1 = w1.to(input.dtype).reshape(shape).to(input.device)
             out = out.index_select(d, i0.to(input.device)) * w0 + out.index_select(d, i1.to(input.device)) * w1
     return out
 
@@ -1015,7 +1006,7 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn
     # Both operands get the square root of the scale (as PyTorch's math kernel does), which
     # keeps Q K^T in range for half-precision types.
     root = math.sqrt(scale_factor)
-    scores = _batched_matmul(query * root, (key * root).transpose(-2, -1))
+    scores = torch.matmul(query * root, (key * root).transpose(-2, -1))
     if is_causal:
         causal = torch.ones(L, S, dtype=torch.bool, device=query.device).tril()
         scores = scores.masked_fill(causal.logical_not(), float("-inf"))
@@ -1031,34 +1022,15 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn
     weights = torch.where(dead, torch.zeros_like(weights), weights)
     if dropout_p > 0.0:
         weights = torch.dropout(weights, dropout_p, True)
-    return _batched_matmul(weights, value)
+    return torch.matmul(weights, value)
 # [end marker: scaled_dot_product_attention]
-
-
-def _batched_matmul(a: Tensor, b: Tensor) -> Tensor:
-    """a @ b for (..., n, k) and (..., k, p) with broadcast batch dims, as one bmm. This tree's
-    native matmul broadcasts and folds a non-contiguous operand with a copy that autograd does
-    not record (the operand's gradient is lost), so the batch dims are expanded and flattened
-    here, where autograd sees each step."""
-    batch = []
-    for i in range(1, max(a.dim(), b.dim()) - 1):
-        x = a.size(-2 - i) if i + 2 <= a.dim() else 1
-        y = b.size(-2 - i) if i + 2 <= b.dim() else 1
-        if x != y and x != 1 and y != 1:
-            raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b ({y}) at non-singleton "
-                               f"dimension {max(a.dim(), b.dim()) - 2 - i}")
-        batch.insert(0, max(x, y) if min(x, y) != 0 else 0)
-    n, k, p = a.size(-2), a.size(-1), b.size(-1)
-    a3 = _reshape(a.expand(batch + [n, k]), -1, n, k)
-    b3 = _reshape(b.expand(batch + [b.size(-2), p]), -1, b.size(-2), p)
-    return torch.bmm(a3, b3).view(batch + [n, p])
 
 
 def _repeat_heads(t: Tensor, times: int) -> Tensor:
     """(..., H, S, E) -> (..., H * times, S, E), each head repeated times in a row (repeat_interleave)."""
     shape = list(t.shape)
     expanded = t.unsqueeze(-3).expand(shape[:-2] + [times] + shape[-2:])
-    return _reshape(expanded, shape[:-3] + [shape[-3] * times] + shape[-2:])
+    return expanded.reshape(shape[:-3] + [shape[-3] * times] + shape[-2:])
 
 
 def _c_type_name(dtype) -> str:

@@ -23,8 +23,9 @@ struct TORCH_API AccumulateGrad : public Node {
   }
 
   // [marker: accumulateGrad]
-  // Into an empty .grad the new gradient goes as it is (detached, or cloned when someone
-  // else holds it too); later ones are added: in place under no_grad (backward), out of
+  // Into an empty .grad the new gradient goes as it is (detached), or is copied when someone
+  // else holds it too or its strides are not its parameter's (the layout contract, in the
+  // .cpp); later ones are added: in place under no_grad (backward), out of
   // place under create_graph, so the sum itself has a history.
   static void accumulateGrad(const Variable& variable, at::Tensor& variable_grad, const at::Tensor& new_grad,
                              size_t num_expected_refs);
