@@ -1,0 +1,86 @@
+"""Tests for where a gradient lands and how it is laid out: reshape's three branches keep the
+graph (view, _reshape_alias, _unsafe_view), and a stored .grad has its parameter's strides
+(PyTorch's layout contract in torch/csrc/autograd/functions/accumulate_grad.h), and Python
+numbers on the left of an operator keep double precision as PyTorch's wrapped numbers do.
+
+Guide: docs/source/internals/autograd.rst
+"""
+import numpy as np
+import pytest
+import torch
+
+
+@pytest.mark.parametrize(
+    "make, shape, node",
+    [
+        (lambda x: x, (3, 4), "ViewBackward0"),                       # contiguous: view
+        (lambda x: x[:, :2], (3, 2, 1), "ReshapeAliasBackward0"),      # strides allow a view
+        (lambda x: x.t(), (12,), "UnsafeViewBackward0"),              # needs a copy
+    ],
+)
+def test_reshape_records_a_node_on_every_branch(make, shape, node):
+    x = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
+    y = make(x).reshape(shape)
+    assert type(y.grad_fn).__name__ == node
+    w = torch.randn(y.shape, dtype=torch.float64)
+    (y * w).sum().backward()
+    # The gradient is w put back where each element of y came from in x.
+    expected = torch.zeros(3, 4, dtype=torch.float64)
+    make(expected).copy_(w.reshape(make(expected).shape))
+    np.testing.assert_allclose(x.grad.numpy(), expected.numpy())
+
+
+def test_reshape_alias_is_a_view_of_its_base():
+    x = torch.zeros(3, 4)
+    y = x[:, :2].reshape(3, 2, 1)
+    y.add_(1)
+    assert x[:, :2].eq(1).all().item() and x[:, 2:].eq(0).all().item()
+    assert y._version == x._version == 1
+
+
+def test_batched_matmul_of_a_transposed_operand_keeps_its_gradient():
+    a = torch.randn(2, 3, 4, dtype=torch.float64, requires_grad=True)
+    b = torch.randn(2, 5, 4, dtype=torch.float64, requires_grad=True)
+    assert torch.autograd.gradcheck(lambda a, b: torch.matmul(a, b.transpose(-2, -1)), (a, b))
+
+
+def test_stored_grad_takes_its_parameters_strides():
+    # mm's backward gives the weight of x @ w.t() a gradient laid out as w.t(): transposed.
+    w = torch.randn(4, 3, requires_grad=True)
+    x = torch.randn(5, 3)
+    (x @ w.t()).sum().backward()
+    assert w.grad.stride() == w.stride() == (3, 1)
+    np.testing.assert_allclose(w.grad.numpy(), np.ones((5, 4), np.float32).T @ x.numpy(), rtol=1e-6)
+    assert w.grad.view(-1).shape == (12,)
+
+
+def test_a_transposed_parameter_gets_a_transposed_grad():
+    base = torch.randn(3, 4)
+    w = base.t().detach().requires_grad_()  # strides (1, 4): dense, not contiguous
+    (w * 2).sum().backward()
+    assert w.grad.stride() == (1, 4)
+    np.testing.assert_allclose(w.grad.numpy(), np.full((4, 3), 2, np.float32))
+
+
+def test_lstm_cell_grads_are_contiguous():
+    cell = torch.nn.LSTMCell(5, 20)
+    h, c = cell(torch.randn(3, 5))
+    (h.sum() + c.sum()).backward()
+    for p in cell.parameters():
+        assert p.grad.is_contiguous()
+
+
+def test_number_on_the_left_keeps_double_precision():
+    t = torch.tensor([3.0], dtype=torch.float64)
+    assert (0.1 - t).item() == 0.1 - 3.0
+    assert (0.1 ** torch.tensor([2.0], dtype=torch.float64)).item() == 0.1 ** 2
+    assert (7.5 % torch.tensor([2.0], dtype=torch.float64)).item() == 1.5
+    # ... and counts only by its category in type promotion
+    assert (2.5 - torch.tensor([1])).dtype == torch.float32
+    assert (2 - torch.tensor([1], dtype=torch.int32)).dtype == torch.int32
+
+
+def test_number_divided_by_tensor_is_reciprocal_times_number():
+    x = torch.tensor([3.0, 7.0, 0.1, 1e-3])
+    np.testing.assert_array_equal((0.7 / x).numpy(), (x.reciprocal() * 0.7).numpy())
+    assert (1 / torch.tensor([3, 4])).dtype == torch.float32
