@@ -10,6 +10,7 @@ interop and the default __torch_function__. torch._C._set_tensor_class(Tensor) m
 create its tensors as this class.
 """
 
+import warnings
 from collections import OrderedDict
 
 import torch
@@ -40,6 +41,11 @@ def _reflected(name):
         if not isinstance(other, Tensor):
             if not isinstance(other, (bool, int, float, complex)):
                 return NotImplemented
+            if name != "matmul":
+                # As a wrapped number (the argument parser makes one from a Python number):
+                # it keeps double precision (0.1 - float64 tensor is exact) and counts only
+                # by its category in type promotion.
+                return getattr(torch, name)(other, self)
             other = torch.tensor(other, device=self.device if self.device.type != "meta" else "cpu")
         return fn(other, self)
 
@@ -147,6 +153,28 @@ class Tensor(TensorBase):
         torch._C._set_storage(self, storage, int(storage_offset), [int(s) for s in size],
                               [int(s) for s in stride] if stride is not None else [], source_tensor, **dtype_check)
         return self
+
+    # [marker: new_tensor]
+    def new_tensor(self, data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+        """A new tensor holding a copy of data, with this tensor's dtype and device unless
+        given (PyTorch binds it in C: THPVariable_new_tensor in python_variable_methods.cpp;
+        the new_zeros/new_ones/new_full/new_empty siblings are operators)."""
+        dtype = self.dtype if dtype is None else dtype
+        device = self.device if device is None else torch.device(device)
+        if isinstance(data, torch.Tensor):
+            warnings.warn(
+                "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+                "sourceTensor.detach().clone().requires_grad_(True), rather than tensor.new_tensor(sourceTensor).",
+                UserWarning, stacklevel=2)
+            result = data.detach().to(device=device, dtype=dtype).clone()
+        else:
+            result = torch.tensor(data, dtype=dtype, device=device)
+        if pin_memory:
+            result = result.pin_memory()
+        if requires_grad:
+            result.requires_grad_(True)
+        return result
+    # [end marker: new_tensor]
 
     # ---- devices (PyTorch binds these in C: THPVariable_cpu / THPVariable_cuda in
     # torch/csrc/autograd/python_variable_methods.cpp; both are Tensor.to underneath) ----
@@ -318,7 +346,11 @@ class Tensor(TensorBase):
     __gt__ = TensorBase.gt
     __ge__ = TensorBase.ge
     __rsub__ = _reflected("sub")
-    __rtruediv__ = _reflected("div")
+    # PyTorch's __rdiv__ (torch/_tensor.py): `other / self` is self.reciprocal() * other, which
+    # rounds differently from a true division in the last bit of float32; programs print it.
+    def __rtruediv__(self, other):
+        return self.reciprocal() * other
+
     __rpow__ = _reflected("pow")
     __rfloordiv__ = _reflected("floor_divide")
     __rmod__ = _reflected("remainder")

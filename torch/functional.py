@@ -7,7 +7,69 @@ Mirrors PyTorch's torch/functional.py. Guide: docs/source/internals/tensor_itera
 import torch
 from torch import _C
 
-__all__ = ["einsum", "norm", "split", "tensordot", "unique"]
+__all__ = ["broadcast_shapes", "broadcast_tensors", "block_diag", "cartesian_prod", "einsum", "meshgrid", "norm",
+           "split", "tensordot", "unique"]
+
+
+def broadcast_tensors(*tensors):
+    """The tensors expanded to their common broadcast shape (views; see the operator
+    broadcast_tensors in aten/src/ATen/native/TensorShape.cpp)."""
+    return _C._VariableFunctions.broadcast_tensors(tensors)
+
+
+# [marker: broadcast_shapes]
+def broadcast_shapes(*shapes):
+    """The shape that tensors of these shapes broadcast to, without making any tensor.
+
+    Each shape is an int or a sequence of ints. Dimensions are matched from the right: a
+    size of 1 stretches to the other size, equal sizes stay, anything else is an error.
+    """
+    shapes = [(s,) if isinstance(s, int) else s for s in shapes if s is not None]
+    if not shapes:
+        return torch.Size([])
+    for shape in shapes:
+        if not isinstance(shape, (tuple, list, torch.Size)):
+            raise RuntimeError(
+                f"Input shapes should be of type ints, a tuple of ints, or a list of ints, got {shape}")
+    common = [1] * max(len(shape) for shape in shapes)
+    for index, shape in enumerate(shapes):
+        for d in range(-1, -1 - len(shape), -1):
+            if shape[d] == common[d]:
+                continue
+            if common[d] == 1:
+                if shape[d] < 0:
+                    raise ValueError("Attempting to broadcast a dimension with negative length!")
+                common[d] = shape[d]
+                continue
+            if shape[d] == 1:
+                continue
+            raise RuntimeError(
+                f"Attempting to broadcast a dimension of length {shape[d]} at {d}! Mismatching argument at "
+                f"index {index} had {shape}; but expected shape should be broadcastable to {common}")
+    return torch.Size(common)
+# [end marker: broadcast_shapes]
+
+
+def meshgrid(*tensors, indexing=None):
+    """Coordinate grids from 1-D tensors: grid i varies along dimension i ("ij", the default)
+    or, with indexing="xy", the first two dimensions swapped (NumPy's default).
+
+    Without indexing the operator warns that the argument will become required, as PyTorch does.
+    """
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tensors[0]  # the older form: one list of tensors
+    kwargs = {} if indexing is None else {"indexing": indexing}
+    return _C._VariableFunctions.meshgrid(tensors, **kwargs)
+
+
+def cartesian_prod(*tensors):
+    """Every combination of one element from each 1-D tensor, one per row (itertools.product)."""
+    return _C._VariableFunctions.cartesian_prod(tensors)
+
+
+def block_diag(*tensors):
+    """The tensors (0-D, 1-D or 2-D) as the diagonal blocks of one matrix, zeros elsewhere."""
+    return _C._VariableFunctions.block_diag(tensors)
 
 
 def split(tensor, split_size_or_sections, dim=0):

@@ -1042,6 +1042,51 @@ def _unary(g, name):
     return C(name, x, **kw)
 
 
+# -- more elementwise and shape operators (docs/source/internals/programs/native_ops.rst) -----------
+
+@op("torch.copysign", "torch.hypot", "torch.logaddexp", "torch.logaddexp2", "torch.fmax", "torch.fmin",
+    "torch.heaviside", "torch.gcd", "torch.lcm", "torch.true_divide", "Tensor.hypot_", "Tensor.copysign_")
+def _binary_math(g, name):
+    s = g.shape(max_ndim=3)
+    dt = g.dtype(FLOATS + INTS + ["bool"])
+    a = g.tensor(shape=s, dtype=dt, rg=name.endswith("_"))
+    b = g.tensor(shape=g.broadcastable(s) if not g.bad(8) else s + [2], dtypes=[dt] * 3 + ALL_DTYPES)
+    kw = {}
+    if not name.endswith("_") and g.rare():
+        kw["out"] = g.tensor(shape=s if g.flag() else [0], dtype=g.dtype())
+    return C(name, a, b, **kw)
+
+
+@op("torch.frac", "torch.expm1", "torch.exp2", "torch.logit", "torch.signbit", "torch.square")
+def _unary_math(g, name):
+    x = g.tensor()
+    kw = {}
+    if name == "torch.logit" and g.flag():
+        kw["eps"] = g.pick([0.0, 1e-6, 0.25, 0.5])
+    if g.rare():
+        kw["out"] = g.tensor(shape=x["tensor"]["shape"] if g.flag() else [0], dtype=g.dtype())
+    return C(name, x, **kw)
+
+
+@op("torch.diff", "torch.msort", "torch.tensor_split", "torch.rot90", "torch.trace", "torch.repeat_interleave",
+    "torch.kron", "torch.inner")
+def _shape_math(g, name):
+    x = g.tensor()
+    nd = len(x["tensor"]["shape"])
+    if name == "torch.diff":
+        return C(name, x, n=g.int(0, 3) if not g.bad(8) else -1, dim=g.dim(max(nd, 1)))
+    if name == "torch.tensor_split":
+        arg = g.int(1, 4) if g.flag() else [g.int(-3, 6) for _ in range(g.int(0, 3))]
+        return C(name, x, arg, dim=g.dim(max(nd, 1)))
+    if name == "torch.rot90":
+        return C(name, x, g.int(-5, 5), [g.dim(max(nd, 1)), g.dim(max(nd, 1))])
+    if name == "torch.repeat_interleave":
+        return C(name, x, g.int(0, 3) if not g.bad(8) else -1, dim=g.dim(max(nd, 1)) if g.flag() else None)
+    if name in ("torch.kron", "torch.inner"):
+        return C(name, x, g.tensor(dtypes=[x["tensor"]["dtype"]] * 3 + ALL_DTYPES))
+    return C(name, x)
+
+
 # -- reductions --------------------------------------------------------------------------------
 
 def _dims_arg(g, nd):

@@ -36,9 +36,10 @@ DONT_REQUIRE_DERIVATIVE = {
     "isnan", "isinf", "isfinite", "nonzero", "argmax", "argmin", "count_nonzero", "eq", "ne", "lt", "le", "gt", "ge",
     "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or", "bitwise_xor",
     "bitwise_not", "all", "any", "_unique2", "result_type", "_local_scalar_dense", "argsort",
+    "new_empty", "new_empty_strided", "new_full", "new_zeros", "new_ones",
 }
 # Written by hand in torch/csrc/autograd/VariableTypeManual.cpp.
-MANUAL_AUTOGRAD = {"detach", "detach_", "resize_"}
+MANUAL_AUTOGRAD = {"detach", "detach_", "resize_", "resize_as_"}
 
 
 def yaml_ref(f: NativeFunction, info: Optional[DifferentiabilityInfo]) -> str:

@@ -136,7 +136,8 @@ class Overload:
 
     def __init__(self, f: NativeFunction, method: bool, out: Optional[NativeFunction] = None) -> None:
         self.f, self.method, self.out = f, method, out
-        self.factory = is_factory(f) and not method
+        # x.new_zeros(...) is a factory too (requires_grad=, options default to x's), as in PyTorch.
+        self.factory = is_factory(f) and (not method or f.func.name.startswith("new_"))
         self.params: List[PyParam] = []
         positional, kwonly = [], []
         for a in f.func.arguments:

@@ -8,7 +8,10 @@ Guide: docs/source/internals/python_bindings.rst.
 import torch
 from torch._C import _linalg
 
-__all__ = ["vector_norm", "matrix_norm", "norm", "svdvals"]
+__all__ = ["cross", "vector_norm", "matrix_norm", "norm", "svdvals"]
+
+# torch.linalg.cross(input, other, *, dim=-1, out=None): the binding of linalg_cross itself.
+cross = _linalg.linalg_cross
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):

@@ -513,6 +513,75 @@ Tensor scale_grad_by_count(const Tensor& grad, const Tensor& mask, IntArrayRef d
 
 // The product of all elements but one, computed without dividing (zeros are allowed): the
 // product of those before it times the product of those after it.
+// [marker: aminmax_backward]
+Tensor aminmax_backward(const Tensor& grad_min, const Tensor& grad_max, const Tensor& self, std::optional<int64_t> dim,
+                        bool keepdim, const Tensor& min, const Tensor& max) {
+  std::vector<int64_t> dims;
+  if (dim.has_value() && self.dim() > 0) {
+    dims.push_back(wrap(*dim, self.dim()));
+  }
+  // dim=None with keepdim: the results have self.dim() ones, which broadcast as they are.
+  const bool keep = keepdim || dims.empty();
+  Tensor result = at::zeros_like(self);
+  for (const auto& [g, value] : {std::pair<Tensor, Tensor>{grad_min, min}, std::pair<Tensor, Tensor>{grad_max, max}}) {
+    if (!g.defined()) continue;
+    const Tensor mask = restore_reduced_dims(value, dims, keep) == self;
+    result = result + scale_grad_by_count(restore_reduced_dims(g, dims, keep), mask, dims);
+  }
+  return result;
+}
+// [end marker: aminmax_backward]
+
+// [marker: scatter_reduce_backward]
+std::tuple<Tensor, Tensor> scatter_reduce_backward(const Tensor& grad, const Tensor& self, int64_t dim,
+                                                   const Tensor& index, const Tensor& src, c10::string_view reduce,
+                                                   bool include_self, const Tensor& result) {
+  Tensor grad_self, grad_src;
+  if (reduce == "sum") {
+    grad_self = grad;
+    grad_src = grad.gather(dim, index);
+  } else if (reduce == "mean") {
+    // Each output was divided by its count (1 for self, if included, plus the scattered).
+    Tensor count = include_self ? at::ones_like(grad) : at::zeros_like(grad);
+    count = count.scatter_add(dim, index, at::ones_like(src));
+    count = count.masked_fill(count == 0, 1);
+    grad_self = grad / count;
+    grad_src = (grad / count).gather(dim, index);
+  } else if (reduce == "amax" || reduce == "amin") {
+    const Tensor value = result.gather(dim, index);
+    const Tensor self_is_result = (self == result).to(grad.scalar_type());
+    const Tensor src_is_result = (src == value).to(grad.scalar_type());
+    const Tensor n = (include_self ? self_is_result : at::zeros_like(self_is_result)).scatter_add(dim, index,
+                                                                                                 src_is_result);
+    const Tensor distributed = grad / n.masked_fill(n == 0, 1);
+    grad_self = self_is_result * distributed;
+    grad_src = src_is_result * distributed.gather(dim, index);
+  } else if (reduce == "prod") {
+    // d(prod)/dx = prod / x; zeros in the inputs are not supported here.
+    TORCH_CHECK((self == 0).sum().item().toLong() == 0 && (src == 0).sum().item().toLong() == 0,
+                "scatter_reduce(): the gradient of reduce='prod' with zeros in the input is not supported");
+    const Tensor g = grad * result;
+    grad_self = g / self;
+    grad_src = g.gather(dim, index) / src;
+  } else {
+    TORCH_CHECK(false, "reduce argument must be either sum, prod, mean, amax or amin, got ",
+                std::string(reduce.data(), reduce.size()));
+  }
+  if (!include_self) {
+    // Positions scattered to did not read self.
+    grad_self = grad_self.scatter(dim, index, 0);
+  }
+  return {grad_self, grad_src};
+}
+// [end marker: scatter_reduce_backward]
+
+Tensor cummaxmin_backward(const Tensor& grad, const Tensor& self, const Tensor& indices, int64_t dim) {
+  if (self.numel() == 0) {
+    return self;
+  }
+  return at::zeros_like(self).scatter_add(dim, indices, grad);
+}
+
 Tensor prod_backward(const Tensor& grad, const Tensor& input, const Tensor& result, int64_t dim, bool keepdim) {
   (void)result;
   if (input.dim() == 0) {
@@ -836,6 +905,50 @@ Tensor binary_cross_entropy_with_logits_target_backward(const Tensor& grad, cons
                                                        const std::optional<Tensor>& pos_weight, int64_t reduction) {
   Tensor grad_target = is_defined(pos_weight) ? log_sigmoid(-input) - log_sigmoid(input) * *pos_weight : -input;
   return weight_and_mean(grad_target * grad, weight, reduction, target.numel());
+}
+
+// ---- math and shape operators (copysign, trace, block_diag) ----
+
+// copysign(x, y) is |x| or -|x|: d/dx is result / x (+1 or -1), taken as 0 at x == 0 where
+// the sign of the result does not follow x.
+Tensor copysign_tensor_self_backward(const Tensor& grad, const Tensor& self, const Tensor& result) {
+  auto ratio = result / self;
+  ratio.masked_fill_(self.eq(0), 0);
+  return grad * ratio;
+}
+
+// trace sums the diagonal: its gradient is grad on the diagonal, zero elsewhere.
+Tensor trace_backward(const Tensor& grad, IntArrayRef sizes) {
+  TORCH_CHECK(sizes.size() == 2, "expected matrix input");
+  auto grad_input = at::zeros({sizes[0] * sizes[1]}, grad.scalar_type(), std::nullopt, grad.device(), std::nullopt);
+  // The diagonal of a row-major (rows x cols) matrix is every (cols + 1)-th element.
+  const int64_t n = std::min(sizes[0], sizes[1]);
+  grad_input.as_strided({n}, {sizes[1] + 1}, 0).fill_(grad);
+  return grad_input.view({sizes[0], sizes[1]});
+}
+
+// Each input's gradient is its block of grad: rows and columns advance by the sizes of the
+// blocks before it (a 1-D input was a 1 x n block, a 0-D input a 1 x 1 block).
+std::vector<Tensor> block_diag_backward(const Tensor& grad, const std::vector<std::vector<int64_t>>& sizes,
+                                        const std::vector<at::ScalarType>& dtypes) {
+  std::vector<Tensor> grad_inputs(sizes.size());
+  if (!grad.defined()) {
+    return grad_inputs;
+  }
+  int64_t row = 0, col = 0;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    const auto& shape = sizes[i];
+    const int64_t rows = shape.size() == 2 ? shape[0] : 1;
+    const int64_t cols = shape.size() == 2 ? shape[1] : (shape.size() == 1 ? shape[0] : 1);
+    auto block = grad.slice(0, row, row + rows).slice(1, col, col + cols);
+    if (shape.size() < 2) {
+      block = block.reshape(shape);
+    }
+    grad_inputs[i] = block.to(dtypes[i]);
+    row += rows;
+    col += cols;
+  }
+  return grad_inputs;
 }
 
 }  // namespace torch::autograd::generated::details

@@ -99,6 +99,16 @@ Tensor prod_backward(const Tensor& grad, const Tensor& input, const Tensor& resu
 Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const Tensor& indices, IntArrayRef sizes,
                                           bool keepdim);
 Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& input, const Tensor& value);
+// aminmax: each defined gradient goes to the elements equal to its extreme, split evenly.
+Tensor aminmax_backward(const Tensor& grad_min, const Tensor& grad_max, const Tensor& self, std::optional<int64_t> dim,
+                        bool keepdim, const Tensor& min, const Tensor& max);
+// cummax/cummin: each output's gradient goes back to the element it copied (indices).
+Tensor cummaxmin_backward(const Tensor& grad, const Tensor& self, const Tensor& indices, int64_t dim);
+// scatter_reduce: the gradients of self and src for sum, mean, amax/amin (split evenly among
+// the elements equal to the result) and prod.
+std::tuple<Tensor, Tensor> scatter_reduce_backward(const Tensor& grad, const Tensor& self, int64_t dim,
+                                                   const Tensor& index, const Tensor& src, c10::string_view reduce,
+                                                   bool include_self, const Tensor& result);
 Tensor var_backward(const Tensor& grad, const Tensor& self, OptionalIntArrayRef dim,
                     const std::optional<Scalar>& correction, bool keepdim);
 Tensor std_backward(const Tensor& result, const Tensor& grad, const Tensor& self, OptionalIntArrayRef dim,
@@ -143,5 +153,11 @@ Tensor binary_cross_entropy_with_logits_target_backward(const Tensor& grad, cons
                                                        const std::optional<Tensor>& pos_weight, int64_t reduction);
 Tensor binary_cross_entropy_target_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
                                             const std::optional<Tensor>& weight, int64_t reduction);
+
+// ---- math and shape operators (copysign, trace, block_diag) ----
+Tensor copysign_tensor_self_backward(const Tensor& grad, const Tensor& self, const Tensor& result);
+Tensor trace_backward(const Tensor& grad, IntArrayRef sizes);
+std::vector<Tensor> block_diag_backward(const Tensor& grad, const std::vector<std::vector<int64_t>>& sizes,
+                                        const std::vector<at::ScalarType>& dtypes);
 
 }  // namespace torch::autograd::generated::details

@@ -48,6 +48,16 @@ at::Tensor& resize_(c10::DispatchKeySet ks, at::Tensor& self, at::IntArrayRef si
   return self;
 }
 
+at::Tensor& resize_as_(c10::DispatchKeySet ks, at::Tensor& self, const at::Tensor& the_template,
+                       std::optional<at::MemoryFormat> memory_format) {
+  TORCH_CHECK(!self.requires_grad(), "cannot resize variables that require grad");
+  {
+    at::AutoDispatchBelowAutograd guard;
+    at::_ops::resize_as_::redispatch(ks & c10::after_autograd_keyset, self, the_template, memory_format);
+  }
+  return self;
+}
+
 }  // namespace
 }  // namespace torch::autograd::VariableType
 
@@ -56,5 +66,6 @@ TORCH_LIBRARY_IMPL(aten, Autograd, m) {
   m.impl("detach", TORCH_FN(torch::autograd::VariableType::detach));
   m.impl("detach_", TORCH_FN(torch::autograd::VariableType::detach_));
   m.impl("resize_", TORCH_FN(torch::autograd::VariableType::resize_));
+  m.impl("resize_as_", TORCH_FN(torch::autograd::VariableType::resize_as_));
 }
 }  // namespace

@@ -937,8 +937,38 @@ std::optional<at::Layout> PythonArgs::layoutOptional(int i) const {
   if (!args[i]) return std::nullopt;
   return layout(i);
 }
+// [marker: default_device]
+// torch.set_default_device / `with torch.device(...)` (torch/utils/_device.py): the device a
+// factory gets when its call names none. PyTorch injects it through a TorchFunctionMode for the
+// functions in torch.utils._device._device_constructors(); this tree has no function modes, so
+// the parser supplies it for the same functions (never for *_like, new_*, or .to()).
+namespace {
+thread_local std::optional<at::Device> default_device_override;
+
+bool is_device_constructor(const std::string& name) {
+  static const std::unordered_set<std::string> constructors = {
+      "arange", "as_tensor", "asarray", "bartlett_window", "blackman_window", "empty", "empty_permuted",
+      "empty_quantized", "empty_strided", "eye", "fft_fftfreq", "fft_rfftfreq", "full", "hamming_window",
+      "hann_window", "kaiser_window", "linspace", "logspace", "ones", "rand", "randint", "randn", "randperm",
+      "range", "scalar_tensor", "sparse_bsc_tensor", "sparse_bsr_tensor", "sparse_compressed_tensor",
+      "sparse_coo_tensor", "sparse_csc_tensor", "sparse_csr_tensor", "tensor", "tril_indices", "triu_indices",
+      "zeros"};
+  return constructors.count(name) > 0;
+}
+}  // namespace
+
+static void set_default_device_override(std::optional<at::Device> device) {
+  default_device_override = device;
+}
+static std::optional<at::Device> get_default_device_override() {
+  return default_device_override;
+}
+
 at::Device PythonArgs::device(int i) const {
-  if (!args[i]) return at::Device(at::DeviceType::CPU);
+  if (!args[i]) {
+    if (default_device_override && is_device_constructor(signature.name)) return *default_device_override;
+    return at::Device(at::DeviceType::CPU);
+  }
   const at::Device device = toDevice(args[i]);
   // Naming a CUDA device initialises CUDA, or raises why it cannot be used (PyTorch's
   // generated bindings call device_lazy_init for factories and .to()).
@@ -946,9 +976,13 @@ at::Device PythonArgs::device(int i) const {
   return device;
 }
 std::optional<at::Device> PythonArgs::deviceOptional(int i) const {
-  if (!args[i]) return std::nullopt;
+  if (!args[i]) {
+    if (default_device_override && is_device_constructor(signature.name)) return default_device_override;
+    return std::nullopt;
+  }
   return device(i);
 }
+// [end marker: default_device]
 at::MemoryFormat PythonArgs::memoryformat(int i) const {
   if (!args[i]) return signature.params[i].default_memory_format;
   return THPMemoryFormat_Unpack(args[i]);
@@ -977,6 +1011,19 @@ namespace torch {
 // [marker: parse_args_for_testing]
 void initArgParserTestBindings(PyObject* module) {
   py::module_ m = py::reinterpret_borrow<py::module_>(module);
+  // torch.utils._device keeps the stack of default devices; the parser reads its top.
+  m.def("_set_default_device_override", [](py::object device) {
+    if (device.is_none()) {
+      set_default_device_override(std::nullopt);
+    } else {
+      set_default_device_override(device.cast<THPDevice>().device);
+    }
+  });
+  m.def("_get_default_device_override", []() -> py::object {
+    auto device = get_default_device_override();
+    if (!device) return py::none();
+    return py::cast(THPDevice{*device});
+  });
   m.def("_parse_args_for_testing", [](const std::vector<std::string>& signatures, py::tuple args, py::dict kwargs) {
     PythonArgParser parser(signatures);
     ParsedArgs<32> parsed_args;

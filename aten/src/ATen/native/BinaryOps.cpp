@@ -39,6 +39,15 @@ DEFINE_DISPATCH(gt_stub);
 DEFINE_DISPATCH(ge_stub);
 DEFINE_DISPATCH(eq_stub);
 DEFINE_DISPATCH(ne_stub);
+DEFINE_DISPATCH(copysign_stub);
+DEFINE_DISPATCH(gcd_stub);
+DEFINE_DISPATCH(lcm_stub);
+DEFINE_DISPATCH(heaviside_stub);
+DEFINE_DISPATCH(hypot_stub);
+DEFINE_DISPATCH(logaddexp_stub);
+DEFINE_DISPATCH(logaddexp2_stub);
+DEFINE_DISPATCH(fmax_stub);
+DEFINE_DISPATCH(fmin_stub);
 DEFINE_DISPATCH(pow_tensor_tensor_stub);
 DEFINE_DISPATCH(pow_tensor_scalar_stub);
 
@@ -349,6 +358,108 @@ Tensor pow(const Scalar& base, const Tensor& exp) {
 
 Tensor& pow_out(const Scalar& base, const Tensor& exp, Tensor& out) {
   return at::pow_out(out, wrapped_scalar_tensor(base), exp);
+}
+
+// ---- copysign, gcd, lcm, heaviside, hypot, logaddexp, logaddexp2, fmax, fmin, true_divide ----
+//
+// Which iterator says how dtypes promote: copysign is a float op (integers compute in the
+// default float dtype, as atan2); the others keep the common dtype, and the kernel's
+// AT_DISPATCH list refuses the dtypes it has no loop for ("gcd_cpu" not implemented for 'Float').
+
+// copysign(a, b): |a| with the sign of b.
+DEFINE_BINARY_OP(copysign, binary_float_op, copysign_stub)
+Tensor copysign(const Tensor& self, const Scalar& other) {
+  return at::copysign(self, wrapped_scalar_tensor(other));
+}
+Tensor& copysign_(Tensor& self, const Scalar& other) {
+  return self.copysign_(wrapped_scalar_tensor(other));
+}
+Tensor& copysign_out(const Tensor& self, const Scalar& other, Tensor& out) {
+  return at::copysign_out(out, self, wrapped_scalar_tensor(other));
+}
+
+DEFINE_BINARY_OP(gcd, binary_op, gcd_stub)
+DEFINE_BINARY_OP(lcm, binary_op, lcm_stub)
+DEFINE_BINARY_OP(hypot, binary_op, hypot_stub)
+
+// [marker: logaddexp_out]
+// log(exp(a) + exp(b)) without overflow; its loop is logaddexp_kernel in cpu/BinaryOpsKernel.cpp.
+Tensor& logaddexp_out(const Tensor& self, const Tensor& other, Tensor& out) {
+  run_binary(&TensorIterator::binary_op, logaddexp_stub, out, self, other);
+  return out;
+}
+Tensor logaddexp(const Tensor& self, const Tensor& other) {
+  return run_binary(&TensorIterator::binary_op, logaddexp_stub, Tensor(), self, other);
+}
+// [end marker: logaddexp_out]
+Tensor& logaddexp2_out(const Tensor& self, const Tensor& other, Tensor& out) {
+  run_binary(&TensorIterator::binary_op, logaddexp2_stub, out, self, other);
+  return out;
+}
+Tensor logaddexp2(const Tensor& self, const Tensor& other) {
+  return run_binary(&TensorIterator::binary_op, logaddexp2_stub, Tensor(), self, other);
+}
+
+// heaviside(x, values): 0 for x < 0, values where x == 0, 1 for x > 0. Both operands must
+// already have one dtype (PyTorch does not promote them).
+namespace {
+void heaviside_check(const Tensor& self, const Tensor& values, const Tensor& out = Tensor()) {
+  TORCH_CHECK(!isComplexType(self.scalar_type()) && !isComplexType(values.scalar_type()) &&
+                  (!out.defined() || !isComplexType(out.scalar_type())),
+              "heaviside is not yet implemented for complex tensors.");
+  TORCH_CHECK(self.scalar_type() == values.scalar_type() && (!out.defined() || out.scalar_type() == self.scalar_type()),
+              "heaviside is not yet implemented for tensors with different dtypes.");
+}
+}  // namespace
+Tensor& heaviside_out(const Tensor& self, const Tensor& values, Tensor& out) {
+  heaviside_check(self, values, out);
+  run_binary(&TensorIterator::binary_op, heaviside_stub, out, self, values);
+  return out;
+}
+Tensor heaviside(const Tensor& self, const Tensor& values) {
+  heaviside_check(self, values);
+  return run_binary(&TensorIterator::binary_op, heaviside_stub, Tensor(), self, values);
+}
+Tensor& heaviside_(Tensor& self, const Tensor& values) {
+  return at::native::heaviside_out(self, values, self);
+}
+
+// fmax/fmin: NumPy's fmax/fmin, which ignore a NaN when the other operand is a number
+// (maximum/minimum propagate it).
+Tensor& fmax_out(const Tensor& self, const Tensor& other, Tensor& out) {
+  TORCH_CHECK(!isComplexType(self.scalar_type()) && !isComplexType(other.scalar_type()), "fmax not implemented for complex tensors.");
+  run_binary(&TensorIterator::binary_op, fmax_stub, out, self, other);
+  return out;
+}
+Tensor fmax(const Tensor& self, const Tensor& other) {
+  TORCH_CHECK(!isComplexType(self.scalar_type()) && !isComplexType(other.scalar_type()), "fmax not implemented for complex tensors.");
+  return run_binary(&TensorIterator::binary_op, fmax_stub, Tensor(), self, other);
+}
+Tensor& fmin_out(const Tensor& self, const Tensor& other, Tensor& out) {
+  TORCH_CHECK(!isComplexType(self.scalar_type()) && !isComplexType(other.scalar_type()), "fmin not implemented for complex tensors.");
+  run_binary(&TensorIterator::binary_op, fmin_stub, out, self, other);
+  return out;
+}
+Tensor fmin(const Tensor& self, const Tensor& other) {
+  TORCH_CHECK(!isComplexType(self.scalar_type()) && !isComplexType(other.scalar_type()), "fmin not implemented for complex tensors.");
+  return run_binary(&TensorIterator::binary_op, fmin_stub, Tensor(), self, other);
+}
+
+// true_divide is div's older name (CompositeImplicitAutograd: autograd records DivBackward0).
+Tensor true_divide(const Tensor& self, const Tensor& divisor) {
+  return self.div(divisor);
+}
+Tensor& true_divide_(Tensor& self, const Tensor& divisor) {
+  return self.div_(divisor);
+}
+Tensor& true_divide(const Tensor& self, const Tensor& divisor, Tensor& out) {
+  return at::div_out(out, self, divisor);
+}
+Tensor true_divide(const Tensor& self, const Scalar& divisor) {
+  return self.div(divisor);
+}
+Tensor& true_divide_(Tensor& self, const Scalar& divisor) {
+  return self.div_(divisor);
 }
 
 }  // namespace at::native

@@ -38,6 +38,15 @@ DECLARE_DISPATCH(structured_binary_fn, gt_stub);
 DECLARE_DISPATCH(structured_binary_fn, ge_stub);
 DECLARE_DISPATCH(structured_binary_fn, eq_stub);
 DECLARE_DISPATCH(structured_binary_fn, ne_stub);
+DECLARE_DISPATCH(structured_binary_fn, copysign_stub);
+DECLARE_DISPATCH(structured_binary_fn, gcd_stub);
+DECLARE_DISPATCH(structured_binary_fn, lcm_stub);
+DECLARE_DISPATCH(structured_binary_fn, heaviside_stub);
+DECLARE_DISPATCH(structured_binary_fn, hypot_stub);
+DECLARE_DISPATCH(structured_binary_fn, logaddexp_stub);
+DECLARE_DISPATCH(structured_binary_fn, logaddexp2_stub);
+DECLARE_DISPATCH(structured_binary_fn, fmax_stub);
+DECLARE_DISPATCH(structured_binary_fn, fmin_stub);
 // PyTorch keeps these two in Pow.h / cpu/PowKernel.cpp.
 DECLARE_DISPATCH(structured_binary_fn, pow_tensor_tensor_stub);
 DECLARE_DISPATCH(binary_fn_scalar, pow_tensor_scalar_stub);

@@ -245,3 +245,95 @@ Tensor nuclear_norm(const Tensor& self, bool keepdim) {
 // [end marker: nuclear_norm]
 
 }  // namespace at::native
+
+// ---- inner, kron, vdot ----
+namespace at::native {
+
+// inner(a, b): the sum over the last dimension of both (a tensordot over one pair of dims);
+// a 0-D operand just multiplies.
+Tensor inner(const Tensor& self, const Tensor& other) {
+  if (self.dim() == 0 || other.dim() == 0) {
+    return at::mul(self, other);
+  }
+  TORCH_CHECK(self.size(-1) == other.size(-1),
+              "inner() the last dimension must match on both input tensors but got shapes ", self.sizes(), " and ",
+              other.sizes());
+  return at::tensordot(self, other, {self.dim() - 1}, {other.dim() - 1});
+}
+
+Tensor& inner(const Tensor& self, const Tensor& other, Tensor& out) {
+  auto result = at::native::inner(self, other);
+  at::native::resize_output(out, result.sizes());
+  return out.copy_(result);
+}
+
+// kron(a, b): every element of a times the whole of b. Both are padded with leading 1s to
+// the same rank n; a viewed as (a0, 1, a1, 1, ...) times b viewed as (1, b0, 1, b1, ...)
+// broadcasts to (a0, b0, a1, b1, ...), which reshapes to (a0 b0, a1 b1, ...).
+Tensor kron(const Tensor& self, const Tensor& other) {
+  const int64_t maxdim = std::max(self.dim(), other.dim());
+  const int64_t pad_self = maxdim - self.dim(), pad_other = maxdim - other.dim();
+  std::vector<int64_t> a_shape(2 * maxdim), b_shape(2 * maxdim), result_shape(maxdim);
+  for (int64_t i = 0; i < maxdim; ++i) {
+    a_shape[2 * i] = i >= pad_self ? self.size(i - pad_self) : 1;
+    a_shape[2 * i + 1] = 1;
+    b_shape[2 * i] = 1;
+    b_shape[2 * i + 1] = i >= pad_other ? other.size(i - pad_other) : 1;
+    result_shape[i] = a_shape[2 * i] * b_shape[2 * i + 1];
+  }
+  return at::mul(self.view(a_shape), other.view(b_shape)).view(result_shape);
+}
+
+Tensor& kron(const Tensor& self, const Tensor& other, Tensor& out) {
+  auto result = at::native::kron(self, other);
+  at::native::resize_output(out, result.sizes());
+  return out.copy_(result);
+}
+
+// vdot(a, b) = sum(conj(a) * b): dot for real dtypes; complex dtypes are summed here.
+Tensor vdot(const Tensor& self, const Tensor& other) {
+  if (!isComplexType(self.scalar_type())) {
+    return at::dot(self, other);
+  }
+  TORCH_CHECK(self.dim() == 1 && other.dim() == 1, "1D tensors expected, but got ", self.dim(), "D and ", other.dim(),
+              "D tensors");
+  TORCH_CHECK(self.scalar_type() == other.scalar_type(), "expected both vectors to have same dtype, but found ",
+              self.scalar_type(), " and ", other.scalar_type());
+  TORCH_CHECK(self.numel() == other.numel(), "inconsistent tensor size, expected tensor [", self.numel(),
+              "] and src [", other.numel(), "] to have the same number of elements, but got ", self.numel(), " and ",
+              other.numel(), " elements respectively");
+  Tensor out = at::empty({}, self.scalar_type(), std::nullopt, self.device(), std::nullopt, std::nullopt);
+  if (out.is_meta()) {
+    return out;
+  }
+  AT_DISPATCH_COMPLEX_TYPES(self.scalar_type(), "vdot", [&] {
+    const scalar_t* a = self.const_data_ptr<scalar_t>();
+    const scalar_t* b = other.const_data_ptr<scalar_t>();
+    scalar_t sum(0, 0);
+    for (int64_t i = 0; i < self.numel(); ++i) {
+      const scalar_t x = a[i * self.stride(0)];
+      sum += scalar_t(x.real(), -x.imag()) * b[i * other.stride(0)];
+    }
+    *out.mutable_data_ptr<scalar_t>() = sum;
+  });
+  return out;
+}
+
+// On the GPU: dot for real dtypes; complex vectors are summed on the host.
+Tensor vdot_cuda(const Tensor& self, const Tensor& other) {
+  if (!isComplexType(self.scalar_type())) {
+    return at::dot(self, other);
+  }
+  return at::native::vdot(self.to(Device(kCPU), self.scalar_type()), other.to(Device(kCPU), other.scalar_type()))
+      .to(self.device(), self.scalar_type());
+}
+
+Tensor& vdot_out(const Tensor& self, const Tensor& other, Tensor& out) {
+  auto result = at::vdot(self, other);
+  TORCH_CHECK(out.scalar_type() == result.scalar_type(), "expected out tensor to have dtype ", result.scalar_type(),
+              ", but got ", out.scalar_type(), " instead");
+  at::native::resize_output(out, result.sizes());
+  return out.copy_(result);
+}
+
+}  // namespace at::native

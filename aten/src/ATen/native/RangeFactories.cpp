@@ -143,3 +143,69 @@ Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, std::opti
 }
 
 }  // namespace at::native
+
+// ---- logspace ----
+namespace at::native {
+
+namespace {
+// base^(start + i step), the second half counted back from end (as linspace does) so that the
+// last element is base^end exactly. Integer dtypes compute in float, others in double, as
+// PyTorch's CPU kernel does.
+template <typename scalar_t, typename compute_t>
+void fill_logspace(scalar_t* data, scalar_t start, scalar_t end, int64_t steps, compute_t base) {
+  const compute_t step = static_cast<compute_t>(end - start) / static_cast<compute_t>(steps - 1);
+  const int64_t halfway = steps / 2;
+  for (int64_t i = 0; i < steps; ++i) {
+    if (i < halfway) {
+      data[i] = static_cast<scalar_t>(std::pow(base, static_cast<compute_t>(start) + step * i));
+    } else {
+      data[i] = static_cast<scalar_t>(std::pow(base, static_cast<compute_t>(end) - step * (steps - i - 1)));
+    }
+  }
+}
+}  // namespace
+
+Tensor& logspace_out(const Scalar& start, const Scalar& end, int64_t steps, double base, Tensor& result) {
+  TORCH_CHECK(steps >= 0, "number of steps must be non-negative");
+  at::native::resize_output(result, {steps});
+  if (result.is_meta() || steps == 0) {
+    return result;
+  }
+  Tensor r = result.is_contiguous() ? result : result.contiguous();
+  if (steps == 1) {
+    r.fill_(std::pow(base, start.to<double>()));
+  } else if (isIntegralType(r.scalar_type(), /*includeBool=*/false)) {
+    AT_DISPATCH_INTEGRAL_TYPES(r.scalar_type(), "logspace_cpu", [&] {
+      fill_logspace<scalar_t, float>(r.mutable_data_ptr<scalar_t>(), start.to<scalar_t>(), end.to<scalar_t>(), steps,
+                                     static_cast<float>(base));
+    });
+  } else {
+    AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, r.scalar_type(), "logspace_cpu", [&] {
+      fill_logspace<scalar_t, double>(r.mutable_data_ptr<scalar_t>(), start.to<scalar_t>(), end.to<scalar_t>(), steps,
+                                      base);
+    });
+  }
+  if (!result.is_same(r)) {
+    result.copy_(r);
+  }
+  return result;
+}
+
+// The values are computed on the host and copied to the device.
+Tensor& logspace_cuda_out(const Scalar& start, const Scalar& end, int64_t steps, double base, Tensor& result) {
+  TORCH_CHECK(steps >= 0, "number of steps must be non-negative");
+  Tensor host = at::empty({steps}, result.scalar_type(), std::nullopt, kCPU, std::nullopt, std::nullopt);
+  at::native::logspace_out(start, end, steps, base, host);
+  at::native::resize_output(result, {steps});
+  return result.copy_(host);
+}
+
+Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double base, std::optional<ScalarType> dtype,
+                std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  TORCH_CHECK(steps >= 0, "number of steps must be non-negative");
+  Tensor result = at::empty({steps}, dtype.value_or(c10::get_default_dtype_as_scalartype()), layout, device,
+                            pin_memory, std::nullopt);
+  return at::logspace_out(result, start, end, steps, base);
+}
+
+}  // namespace at::native

@@ -133,3 +133,16 @@ void set_storage_(const Tensor& self, c10::Storage storage, int64_t storage_offs
 // [end marker: set_storage_]
 
 }  // namespace at::native
+
+namespace at::native {
+
+// resize_as_(t): resize_ to t's sizes (Preserve takes t's memory format).
+Tensor& resize_as_(Tensor& self, const Tensor& the_template, std::optional<MemoryFormat> memory_format) {
+  std::optional<MemoryFormat> format = memory_format;
+  if (format == MemoryFormat::Preserve) {
+    format = the_template.is_contiguous() ? std::optional<MemoryFormat>(MemoryFormat::Contiguous) : std::nullopt;
+  }
+  return self.resize_(the_template.sizes(), format);
+}
+
+}  // namespace at::native

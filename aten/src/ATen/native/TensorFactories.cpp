@@ -231,3 +231,77 @@ Tensor randint(int64_t high, IntArrayRef size, std::optional<ScalarType> dtype, 
 }
 
 }  // namespace at::native
+
+// ---- tril_indices, triu_indices, new_empty, new_empty_strided, new_full, new_zeros, new_ones ----
+namespace at::native {
+
+namespace {
+// The (row, col) coordinates of the lower (upper) triangle of a row x col matrix, diagonal
+// offset included, in row-major order: a 2 x N tensor.
+Tensor triangle_indices(int64_t row, int64_t col, int64_t offset, bool lower, std::optional<ScalarType> dtype) {
+  TORCH_CHECK(row >= 0, "row must be non-negative, got", row);
+  TORCH_CHECK(col >= 0, "col must be non-negative, got", col);
+  std::vector<int64_t> rows, cols;
+  for (int64_t r = 0; r < row; ++r) {
+    for (int64_t c = 0; c < col; ++c) {
+      if (lower ? c - r <= offset : c - r >= offset) {
+        rows.push_back(r);
+        cols.push_back(c);
+      }
+    }
+  }
+  const int64_t n = static_cast<int64_t>(rows.size());
+  Tensor result = at::empty({2, n}, kLong, std::nullopt, kCPU, std::nullopt, std::nullopt);
+  int64_t* data = result.mutable_data_ptr<int64_t>();
+  for (int64_t i = 0; i < n; ++i) {
+    data[i] = rows[i];
+    data[n + i] = cols[i];
+  }
+  return result.to(dtype.value_or(kLong));
+}
+}  // namespace
+
+Tensor tril_indices_cpu(int64_t row, int64_t col, int64_t offset, std::optional<ScalarType> dtype,
+                        std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  return triangle_indices(row, col, offset, /*lower=*/true, dtype);
+}
+Tensor triu_indices_cpu(int64_t row, int64_t col, int64_t offset, std::optional<ScalarType> dtype,
+                        std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  return triangle_indices(row, col, offset, /*lower=*/false, dtype);
+}
+// Computed on the host, then moved to the requested device.
+Tensor tril_indices_cuda(int64_t row, int64_t col, int64_t offset, std::optional<ScalarType> dtype,
+                         std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  return triangle_indices(row, col, offset, /*lower=*/true, dtype).to(device.value_or(Device(kCUDA)), dtype.value_or(kLong));
+}
+Tensor triu_indices_cuda(int64_t row, int64_t col, int64_t offset, std::optional<ScalarType> dtype,
+                         std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  return triangle_indices(row, col, offset, /*lower=*/false, dtype).to(device.value_or(Device(kCUDA)), dtype.value_or(kLong));
+}
+
+// x.new_*(size): a factory whose dtype and device default to x's (not to the global defaults).
+Tensor new_empty(const Tensor& self, IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                 std::optional<Device> device, std::optional<bool> pin_memory) {
+  return at::empty(size, dtype.value_or(self.scalar_type()), layout, device.value_or(self.device()), pin_memory,
+                   std::nullopt);
+}
+Tensor new_empty_strided(const Tensor& self, IntArrayRef size, IntArrayRef stride, std::optional<ScalarType> dtype,
+                         std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  return at::empty_strided(size, stride, dtype.value_or(self.scalar_type()), layout, device.value_or(self.device()),
+                           pin_memory);
+}
+Tensor new_full(const Tensor& self, IntArrayRef size, const Scalar& fill_value, std::optional<ScalarType> dtype,
+                std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  return at::full(size, fill_value, dtype.value_or(self.scalar_type()), layout, device.value_or(self.device()),
+                  pin_memory);
+}
+Tensor new_zeros(const Tensor& self, IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                 std::optional<Device> device, std::optional<bool> pin_memory) {
+  return at::zeros(size, dtype.value_or(self.scalar_type()), layout, device.value_or(self.device()), pin_memory);
+}
+Tensor new_ones(const Tensor& self, IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                std::optional<Device> device, std::optional<bool> pin_memory) {
+  return at::ones(size, dtype.value_or(self.scalar_type()), layout, device.value_or(self.device()), pin_memory);
+}
+
+}  // namespace at::native

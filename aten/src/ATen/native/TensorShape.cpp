@@ -6,6 +6,7 @@
 // with other sizes, strides and storage_offset. transpose swaps two strides; select drops a
 // dimension and moves the offset; expand gives a broadcast dimension stride 0.
 #include <ATen/EmptyTensor.h>
+#include <ATen/ExpandUtils.h>
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
 #include <ATen/native/Resize.h>
@@ -487,17 +488,24 @@ Tensor movedim(const Tensor& self, int64_t src, int64_t dst) {
 // Otherwise the data is copied into a contiguous tensor first, and that one is viewed.
 // So whether reshape copies depends on the layout, not on the call: x.reshape(6) of a
 // contiguous [2, 3] is a view; of its transpose, a copy.
+// Every branch goes back through the dispatcher (view, _reshape_alias, _unsafe_view): reshape is
+// CompositeImplicitAutograd, so the ops it calls are what autograd records. Building the
+// alias here directly would hand back a view with no grad_fn.
 Tensor reshape(const Tensor& self, IntArrayRef proposed_shape) {
   if (self.is_contiguous()) {
     return self.view(proposed_shape);
   }
   const auto shape = infer_size(proposed_shape, self.numel());
   if (auto stride = computeStride(self.sizes(), self.strides(), shape)) {
-    return alias_with_sizes_and_strides(self, shape, *stride, self.storage_offset());  // _reshape_alias
+    return at::_reshape_alias(self, shape, *stride);
   }
   return at::_unsafe_view(self.clone(MemoryFormat::Contiguous), shape);
 }
 // [end marker: reshape]
+
+Tensor _reshape_alias(const Tensor& self, IntArrayRef size, IntArrayRef stride) {
+  return alias_with_sizes_and_strides(self, size, stride, self.storage_offset());
+}
 
 // A view of a tensor no one else holds (reshape's fresh copy): autograd treats the result
 // as a new tensor, not as a view. Here it is a plain view.
@@ -915,6 +923,273 @@ Tensor detach(const Tensor& self) {
 
 Tensor& detach_(Tensor& self) {
   return self;
+}
+
+}  // namespace at::native
+
+// ---- broadcast_to, broadcast_tensors, column_stack, tensor_split, meshgrid, block_diag, diag,
+// swapaxes, the in-place views (t_, transpose_, squeeze_, unsqueeze_), where(condition) ----
+namespace at::native {
+
+Tensor broadcast_to(const Tensor& self, IntArrayRef size) {
+  return self.expand(size);
+}
+
+// Every tensor expanded to the shape they broadcast to (views; nothing is copied).
+std::vector<Tensor> broadcast_tensors(TensorList tensors) {
+  std::vector<int64_t> shape;
+  bool first = true;
+  for (const auto& t : tensors) {
+    shape = first ? t.sizes().vec() : at::infer_size(shape, t.sizes());
+    first = false;
+  }
+  std::vector<Tensor> result;
+  result.reserve(tensors.size());
+  for (const auto& t : tensors) {
+    result.push_back(t.sizes().equals(shape) ? t : t.expand(shape));
+  }
+  return result;
+}
+
+// 0-D and 1-D tensors become columns (n x 1), then everything is hstack-ed.
+Tensor column_stack(TensorList tensors) {
+  TORCH_CHECK(!tensors.empty(), "column_stack expects a non-empty TensorList");
+  std::vector<Tensor> columns;
+  columns.reserve(tensors.size());
+  for (const auto& t : tensors) {
+    columns.push_back(t.dim() <= 1 ? t.reshape({t.numel(), 1}) : t);
+  }
+  return at::hstack(columns);
+}
+
+Tensor& column_stack(TensorList tensors, Tensor& out) {
+  auto result = at::native::column_stack(tensors);
+  at::native::resize_output(out, result.sizes());
+  return out.copy_(result);
+}
+
+// [marker: tensor_split]
+// tensor_split(x, n): n pieces whose sizes differ by at most one (the first size % n pieces
+// are one longer); unlike split, n need not divide the size. Each piece is a slice (a view).
+std::vector<Tensor> tensor_split(const Tensor& self, int64_t sections, int64_t dim) {
+  TORCH_CHECK(self.dim() > 0, "tensor_split expected at least a 1-dimensional tensor, but got a tensor with ",
+              self.dim(), " dims");
+  const int64_t d = c10::maybe_wrap_dim(dim, self.dim());
+  TORCH_CHECK(sections > 0, "number of sections must be larger than 0, got ", sections);
+  const int64_t dim_size = self.size(d);
+  const int64_t min_size = dim_size / sections;
+  const int64_t one_extra = dim_size % sections;
+  std::vector<Tensor> splits;
+  splits.reserve(sections);
+  int64_t start = 0;
+  for (int64_t i = 0; i < sections; ++i) {
+    const int64_t size = i < one_extra ? min_size + 1 : min_size;
+    splits.push_back(at::slice(self, d, start, start + size));
+    start += size;
+  }
+  return splits;
+}
+// [end marker: tensor_split]
+
+// tensor_split(x, [i, j]): x[:i], x[i:j], x[j:] along dim.
+std::vector<Tensor> tensor_split(const Tensor& self, IntArrayRef indices, int64_t dim) {
+  TORCH_CHECK(self.dim() > 0, "tensor_split expected at least a 1-dimensional tensor, but got a tensor with ",
+              self.dim(), " dims");
+  const int64_t d = c10::maybe_wrap_dim(dim, self.dim());
+  std::vector<Tensor> splits;
+  splits.reserve(indices.size() + 1);
+  int64_t start = 0;
+  for (const int64_t end : indices) {
+    splits.push_back(at::slice(self, d, start, end));
+    start = end;
+  }
+  splits.push_back(at::slice(self, d, start, self.size(d)));
+  return splits;
+}
+
+// A 0-D tensor is a number of sections, a 1-D tensor a list of indices.
+std::vector<Tensor> tensor_split(const Tensor& self, const Tensor& tensor_indices_or_sections, int64_t dim) {
+  TORCH_CHECK(self.dim() > 0, "tensor_split expected at least a 1-dimensional tensor, but got a tensor with ",
+              self.dim(), " dims");
+  TORCH_CHECK(tensor_indices_or_sections.device().is_cpu(),
+              "tensor_split expected tensor_indices_or_sections to be on cpu, but it's on ",
+              tensor_indices_or_sections.device());
+  TORCH_CHECK(tensor_indices_or_sections.scalar_type() == kLong,
+              "tensor_split expected tensor_indices_or_sections to have dtype of long, but got ",
+              tensor_indices_or_sections.scalar_type());
+  const int64_t split_dim = tensor_indices_or_sections.dim();
+  TORCH_CHECK(split_dim == 1 || split_dim == 0,
+              "tensor_split expected tensor_indices_or_sections to be a zero-dimensional or one-dimensional "
+              "tensor, but got a tensor with ",
+              split_dim, " dims");
+  if (split_dim == 0) {
+    return at::native::tensor_split(self, tensor_indices_or_sections.item<int64_t>(), dim);
+  }
+  auto contiguous = tensor_indices_or_sections.contiguous();
+  const int64_t* data = contiguous.const_data_ptr<int64_t>();
+  std::vector<int64_t> indices(data, data + contiguous.numel());
+  return at::native::tensor_split(self, IntArrayRef(indices), dim);
+}
+
+// meshgrid: grid i is tensor i viewed along dimension i and expanded to the full grid (a view).
+// indexing="xy" swaps the first two dimensions (NumPy's default, for plotting).
+std::vector<Tensor> meshgrid(TensorList tensors, c10::string_view indexing) {
+  const size_t size = tensors.size();
+  TORCH_CHECK(size > 0, "meshgrid expects a non-empty TensorList");
+  for (size_t i = 0; i + 1 < size; ++i) {
+    TORCH_CHECK(tensors[i].dtype() == tensors[i + 1].dtype(), "meshgrid expects all tensors to have the same dtype");
+    TORCH_CHECK(tensors[i].device() == tensors[i + 1].device(),
+                "meshgrid expects all tensors to have the same device");
+  }
+  bool swap_first_two = false;
+  if (indexing == "xy") {
+    swap_first_two = size >= 2;
+  } else {
+    TORCH_CHECK(indexing == "ij", "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: ",
+                indexing);
+  }
+  std::vector<Tensor> inputs(tensors.begin(), tensors.end());
+  if (swap_first_two) {
+    std::swap(inputs[0], inputs[1]);
+  }
+  std::vector<int64_t> shape(size);
+  for (size_t i = 0; i < size; ++i) {
+    TORCH_CHECK(inputs[i].dim() <= 1,
+                "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got a tensor with ",
+                inputs[i].dim(), " dimensions");
+    shape[i] = inputs[i].numel();
+  }
+  std::vector<Tensor> grids;
+  grids.reserve(size);
+  for (size_t i = 0; i < size; ++i) {
+    std::vector<int64_t> view_shape(size, 1);
+    view_shape[i] = -1;
+    grids.push_back(inputs[i].view(view_shape).expand(shape));
+  }
+  if (swap_first_two) {
+    std::swap(grids[0], grids[1]);
+  }
+  return grids;
+}
+
+std::vector<Tensor> meshgrid(TensorList tensors) {
+  TORCH_WARN_ONCE("torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument.");
+  return at::native::meshgrid(tensors, "ij");
+}
+
+// The tensors (0-D: 1 x 1, 1-D: 1 x n, 2-D as they are) as diagonal blocks of a zero matrix
+// of their promoted dtype.
+Tensor block_diag(TensorList tensors) {
+  if (tensors.empty()) {
+    return at::empty({1, 0}, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt);
+  }
+  const Device device = tensors[0].device();
+  ScalarType dtype = tensors[0].scalar_type();
+  int64_t rows = 0, cols = 0;
+  std::vector<Tensor> blocks;
+  blocks.reserve(tensors.size());
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    const auto& t = tensors[i];
+    TORCH_CHECK(t.dim() <= 2, "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input ", i,
+                " has ", t.dim(), " dimensions");
+    TORCH_CHECK(t.device() == device, "torch.block_diag: input tensors must all be on the same device. Input 0 is on device ",
+                device, " and input ", i, " is on device ", t.device());
+    dtype = at::promote_types(dtype, t.scalar_type());
+    auto block = t.dim() == 0 ? t.reshape({1, 1}) : (t.dim() == 1 ? t.reshape({1, t.size(0)}) : t);
+    rows += block.size(0);
+    cols += block.size(1);
+    blocks.push_back(block);
+  }
+  Tensor result = at::zeros({rows, cols}, dtype, std::nullopt, device, std::nullopt);
+  int64_t row = 0, col = 0;
+  for (const auto& block : blocks) {
+    result.slice(0, row, row + block.size(0)).slice(1, col, col + block.size(1)).copy_(block);
+    row += block.size(0);
+    col += block.size(1);
+  }
+  return result;
+}
+
+// diag(vector, k): the square matrix with the vector on diagonal k; diag(matrix, k): a copy
+// of diagonal k. The matrix is assembled with where() and cat() so that autograd (this is
+// CompositeImplicitAutograd) differentiates through it.
+Tensor diag(const Tensor& self, int64_t diagonal) {
+  const int64_t ndim = self.dim();
+  TORCH_CHECK(ndim == 1 || ndim == 2, "diag(): Supports 1D or 2D tensors. Got ", ndim, "D");
+  if (ndim == 2) {
+    return self.diagonal(diagonal).clone();
+  }
+  const int64_t m = self.size(0);
+  const int64_t k = diagonal >= 0 ? diagonal : -diagonal;
+  auto eye = at::eye(m, m, kBool, std::nullopt, self.device(), std::nullopt);
+  auto square = at::where(eye, self.unsqueeze(0).expand({m, m}), at::zeros(IntArrayRef{}, self.scalar_type(), std::nullopt,
+                                                                             self.device(), std::nullopt));
+  if (k == 0) {
+    return square;
+  }
+  auto side = at::zeros({m, k}, self.scalar_type(), std::nullopt, self.device(), std::nullopt);
+  auto band = at::zeros({k, m + k}, self.scalar_type(), std::nullopt, self.device(), std::nullopt);
+  if (diagonal > 0) {  // above the main diagonal: k zero columns on the left, k zero rows below
+    return at::cat({at::cat({side, square}, 1), band}, 0);
+  }
+  return at::cat({band, at::cat({square, side}, 1)}, 0);
+}
+
+Tensor& diag(const Tensor& self, int64_t diagonal, Tensor& out) {
+  auto result = at::native::diag(self, diagonal);
+  at::native::resize_output(out, result.sizes());
+  return out.copy_(result);
+}
+
+// NumPy's names for transpose.
+Tensor swapaxes(const Tensor& self, int64_t axis0, int64_t axis1) {
+  return self.transpose(axis0, axis1);
+}
+Tensor& swapaxes_(Tensor& self, int64_t axis0, int64_t axis1) {
+  return self.transpose_(axis0, axis1);
+}
+Tensor swapdims(const Tensor& self, int64_t dim0, int64_t dim1) {
+  return self.transpose(dim0, dim1);
+}
+Tensor& swapdims_(Tensor& self, int64_t dim0, int64_t dim1) {
+  return self.transpose_(dim0, dim1);
+}
+
+// [marker: inplace_view]
+// The in-place views give self the sizes and strides of the view the functional form would
+// return; storage, offset and data are untouched. (ADInplaceOrView bumps the version counter;
+// autograd records TBackward1 etc. with the formula of derivatives.yaml.)
+namespace {
+Tensor& restride_as(Tensor& self, const Tensor& view) {
+  self.unsafeGetTensorImpl()->set_sizes_and_strides(view.sizes(), view.strides());
+  return self;
+}
+}  // namespace
+
+Tensor& t_(Tensor& self) {
+  TORCH_CHECK(self.dim() <= 2, "t_() expects a tensor with <= 2 dimensions, but self is ", self.dim(), "D");
+  return restride_as(self, at::t(self));
+}
+// [end marker: inplace_view]
+Tensor& transpose_(Tensor& self, int64_t dim0, int64_t dim1) {
+  return restride_as(self, at::transpose(self, dim0, dim1));
+}
+Tensor& squeeze_(Tensor& self) {
+  return restride_as(self, at::squeeze(self));
+}
+Tensor& squeeze_(Tensor& self, int64_t dim) {
+  return restride_as(self, at::squeeze(self, dim));
+}
+Tensor& squeeze_(Tensor& self, IntArrayRef dim) {
+  return restride_as(self, at::squeeze(self, dim));
+}
+Tensor& unsqueeze_(Tensor& self, int64_t dim) {
+  return restride_as(self, at::unsqueeze(self, dim));
+}
+
+// where(condition) with one argument is nonzero(condition, as_tuple=True).
+std::vector<Tensor> where(const Tensor& condition) {
+  return condition.nonzero_numpy();
 }
 
 }  // namespace at::native

@@ -97,3 +97,28 @@ Tensor roll(const Tensor& self, IntArrayRef shifts, IntArrayRef dims) {
 // [end marker: roll]
 
 }  // namespace at::native
+
+namespace at::native {
+
+// rot90(x, k, dims): k quarter turns from dims[0] towards dims[1], as flips and a transpose.
+Tensor rot90(const Tensor& self, int64_t k, IntArrayRef dims) {
+  const int64_t total_dims = self.dim(), total_rot_dims = dims.size();
+  TORCH_CHECK(total_rot_dims == 2, "expected total rotation dims == 2, but got dims = ", total_rot_dims);
+  TORCH_CHECK(total_dims >= 2, "expected total dims >= 2, but got total dims = ", total_dims);
+  // out-of-range dims: IndexError "Dimension out of range ..."
+  const int64_t d0 = c10::maybe_wrap_dim(dims[0], total_dims), d1 = c10::maybe_wrap_dim(dims[1], total_dims);
+  TORCH_CHECK(d0 != d1, "expected rotation dims to be different, but got dim0 = ", dims[0], " and dim1 = ", dims[1]);
+  k = (4 + (k % 4)) % 4;  // k mod 4, also for negative k
+  switch (k) {
+    case 1:
+      return self.flip({d1}).transpose_(d0, d1);
+    case 2:
+      return self.flip({d0, d1});
+    case 3:
+      return self.flip({d0}).transpose_(d0, d1);
+    default:
+      return self.clone(at::MemoryFormat::Contiguous);
+  }
+}
+
+}  // namespace at::native

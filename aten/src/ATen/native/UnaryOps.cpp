@@ -22,6 +22,7 @@ AT_FORALL_UNARY_STUBS(DEFINE_UNARY_STUB)
 #undef DEFINE_UNARY_STUB
 DEFINE_DISPATCH(round_decimals_stub);
 DEFINE_DISPATCH(nan_to_num_stub);
+DEFINE_DISPATCH(logit_stub);
 
 // [marker: unary_funcs]
 #define CREATE_UNARY_FUNCS(name, build)                          \
@@ -285,6 +286,72 @@ Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<d
 Tensor& nan_to_num_(Tensor& self, std::optional<double> nan, std::optional<double> pos_inf,
                     std::optional<double> neg_inf) {
   return at::native::nan_to_num_out(self, nan, pos_inf, neg_inf, self);
+}
+
+// ---- frac, expm1, exp2, logit, signbit, square ----
+
+// frac(x) = x - trunc(x): the dtype is kept, so integer inputs reach the kernel and are
+// refused there ("frac_cpu" not implemented for 'Long'), as in PyTorch.
+CREATE_UNARY_FUNCS(frac, unary_op)
+// e^x - 1 and 2^x: integer inputs compute in the default float dtype.
+CREATE_UNARY_FUNCS(expm1, unary_float_op)
+CREATE_UNARY_FUNCS(exp2, unary_float_op)
+
+// logit(x) = log(x / (1 - x)), x first clamped to [eps, 1 - eps] when eps is given.
+Tensor& logit_out(const Tensor& self, std::optional<double> eps, Tensor& out) {
+  auto iter = TensorIterator::unary_float_op(out, self);
+  logit_stub(iter.device_type(), iter, Scalar(eps ? *eps : -1.0));
+  return out;
+}
+Tensor logit(const Tensor& self, std::optional<double> eps) {
+  auto iter = TensorIterator::unary_float_op(Tensor(), self);
+  logit_stub(iter.device_type(), iter, Scalar(eps ? *eps : -1.0));
+  return iter.output();
+}
+Tensor& logit_(Tensor& self, std::optional<double> eps) {
+  return at::native::logit_out(self, eps, self);
+}
+
+// d logit(x) / dx = 1 / (x (1 - x)). Without eps it is NaN outside [0, 1]; with eps the
+// clamp makes it 0 outside [eps, 1 - eps]. Written with operators, so one body serves
+// every device.
+Tensor logit_backward(const Tensor& grad_output, const Tensor& self, std::optional<double> eps) {
+  auto grad_input = grad_output.div(self.mul(self.neg().add(1)));
+  if (!eps || *eps < 0) {
+    return grad_input.masked_fill(self.lt(0).logical_or_(self.gt(1)), std::numeric_limits<double>::quiet_NaN());
+  }
+  return grad_input.masked_fill(self.lt(*eps).logical_or_(self.gt(1 - *eps)), 0);
+}
+
+// signbit: true where the sign bit is set (-0.0 and -NaN included); bool results whatever the
+// input dtype, so the iterator keeps the input's dtype and the output's.
+Tensor& signbit_out(const Tensor& self, Tensor& out) {
+  TORCH_CHECK_NOT_IMPLEMENTED(!isComplexType(self.scalar_type()), "signbit is not implemented for complex tensors.");
+  TORCH_CHECK(out.scalar_type() == kBool, "signbit does not support non-boolean outputs.");
+  if (self.scalar_type() == kBool) {
+    // no bool is negative
+    at::native::resize_output(out, self.sizes());
+    return out.fill_(false);
+  }
+  auto iter = TensorIteratorConfig().check_all_same_dtype(false).add_output(out).add_const_input(self).build();
+  signbit_stub(iter.device_type(), iter);
+  return out;
+}
+Tensor signbit(const Tensor& self) {
+  Tensor out = at::empty({0}, kBool, std::nullopt, self.device(), std::nullopt, std::nullopt);
+  return at::native::signbit_out(self, out);
+}
+
+// square is pow(x, 2) (CompositeImplicitAutograd: bool and integer inputs follow pow's
+// promotion, x.square() of a bool tensor is int64).
+Tensor square(const Tensor& self) {
+  return at::pow(self, 2);
+}
+Tensor& square_(Tensor& self) {
+  return self.pow_(2);
+}
+Tensor& square(const Tensor& self, Tensor& out) {
+  return at::pow_out(out, self, 2);
 }
 
 }  // namespace at::native

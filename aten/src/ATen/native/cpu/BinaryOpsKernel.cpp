@@ -335,8 +335,142 @@ void pow_tensor_scalar_kernel(TensorIteratorBase& iter, const Scalar& exp_scalar
   });
 }
 
+// ---- copysign, gcd, lcm, heaviside, hypot, logaddexp, logaddexp2, fmax, fmin ----
+
+void copysign_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, iter.common_dtype(), "copysign_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+      return std::copysign(static_cast<opmath_t>(a), static_cast<opmath_t>(b));
+    });
+  });
+}
+
+// Euclid's algorithm on |a| and |b|; gcd(0, 0) is 0.
+template <typename T>
+T calc_gcd(T a_, T b_) {
+  T a = a_ < 0 ? static_cast<T>(-a_) : a_;
+  T b = b_ < 0 ? static_cast<T>(-b_) : b_;
+  while (a != 0) {
+    const T c = a;
+    a = static_cast<T>(b % a);
+    b = c;
+  }
+  return b;
+}
+
+void gcd_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_INTEGRAL_TYPES(iter.common_dtype(), "gcd_cpu", [&] {
+    cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t { return calc_gcd(a, b); });
+  });
+}
+
+// lcm = |a / gcd * b| (dividing first keeps the product in range); 0 when either is 0.
+void lcm_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_INTEGRAL_TYPES(iter.common_dtype(), "lcm_cpu", [&] {
+    cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+      const scalar_t g = calc_gcd(a, b);
+      if (g == 0) {
+        return 0;
+      }
+      const auto r = a / g * b;  // int for the small types: the absolute value is taken before narrowing
+      return static_cast<scalar_t>(r < 0 ? -r : r);
+    });
+  });
+}
+
+void heaviside_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_ALL_TYPES_AND3(kHalf, kBool, kBFloat16, iter.common_dtype(), "heaviside_cpu", [&] {
+    cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+      return a == scalar_t(0) ? b : static_cast<scalar_t>(a > scalar_t(0));
+    });
+  });
+}
+
+void hypot_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, iter.common_dtype(), "hypot_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+      return std::hypot(static_cast<opmath_t>(a), static_cast<opmath_t>(b));
+    });
+  });
+}
+
+// [marker: logaddexp_kernel]
+// log(e^a + e^b) = max(a, b) + log1p(e^-|a - b|): the exponential never overflows. Equal
+// infinities are returned as they are (inf - inf would be NaN).
+void logaddexp_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, iter.common_dtype(), "logaddexp_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    cpu_kernel(iter, [](scalar_t a_, scalar_t b_) -> scalar_t {
+      const opmath_t a = a_, b = b_;
+      if (std::isinf(a) && a == b) {
+        return a;
+      }
+      const opmath_t m = std::max(a, b);
+      return m + std::log1p(std::exp(-std::abs(a - b)));
+    });
+  });
+}
+// [end marker: logaddexp_kernel]
+
+// The same in base 2: log2(2^a + 2^b) = max + log1p(2^-|a - b|) / ln 2.
+void logaddexp2_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, iter.common_dtype(), "logaddexp2_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    const opmath_t inv_log_2 = static_cast<opmath_t>(1.0 / M_LN2);
+    cpu_kernel(iter, [inv_log_2](scalar_t a_, scalar_t b_) -> scalar_t {
+      const opmath_t a = a_, b = b_;
+      if (std::isinf(a) && a == b) {
+        return a;
+      }
+      const opmath_t m = std::max(a, b);
+      return m + std::log1p(std::exp2(-std::abs(a - b))) * inv_log_2;
+    });
+  });
+}
+
+// fmax/fmin: std::fmax/fmin for floating dtypes (a NaN loses to a number); integers and
+// bool have no NaN, so they are maximum/minimum.
+void fmax_kernel(TensorIteratorBase& iter) {
+  const auto dtype = iter.common_dtype();
+  if (isFloatingType(dtype)) {
+    AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, dtype, "fmax_cpu", [&] {
+      using opmath_t = opmath_type<scalar_t>;
+      cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+        return std::fmax(static_cast<opmath_t>(a), static_cast<opmath_t>(b));
+      });
+    });
+  } else {
+    maximum_kernel(iter);
+  }
+}
+
+void fmin_kernel(TensorIteratorBase& iter) {
+  const auto dtype = iter.common_dtype();
+  if (isFloatingType(dtype)) {
+    AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, dtype, "fmin_cpu", [&] {
+      using opmath_t = opmath_type<scalar_t>;
+      cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+        return std::fmin(static_cast<opmath_t>(a), static_cast<opmath_t>(b));
+      });
+    });
+  } else {
+    minimum_kernel(iter);
+  }
+}
+
 }  // namespace
 
+REGISTER_DISPATCH(copysign_stub, &copysign_kernel);
+REGISTER_DISPATCH(gcd_stub, &gcd_kernel);
+REGISTER_DISPATCH(lcm_stub, &lcm_kernel);
+REGISTER_DISPATCH(heaviside_stub, &heaviside_kernel);
+REGISTER_DISPATCH(hypot_stub, &hypot_kernel);
+REGISTER_DISPATCH(logaddexp_stub, &logaddexp_kernel);
+REGISTER_DISPATCH(logaddexp2_stub, &logaddexp2_kernel);
+REGISTER_DISPATCH(fmax_stub, &fmax_kernel);
+REGISTER_DISPATCH(fmin_stub, &fmin_kernel);
 REGISTER_DISPATCH(add_stub, &add_kernel);
 REGISTER_DISPATCH(mul_stub, &mul_kernel);
 REGISTER_DISPATCH(div_true_stub, &div_true_kernel);

@@ -220,8 +220,76 @@ void nan_to_num_kernel(TensorIteratorBase& iter, std::optional<double> nan, std:
   });
 }
 
+// ---- frac, expm1, exp2, logit, signbit ----
+
+FLOATING_UNARY_KERNEL(frac, a - std::trunc(a))
+
+// e^z - 1 for complex z = x + iy, without the cancellation of exp(z) - 1 near 0:
+// real part e^x cos y - 1 = expm1(x) cos y - 2 sin^2(y / 2), imaginary part e^x sin y.
+template <typename T>
+T expm1_impl(T a) {
+  return std::expm1(a);
+}
+template <typename T>
+c10::complex<T> expm1_impl(c10::complex<T> z) {
+  const T x = z.real(), y = z.imag();
+  const T half_sin = std::sin(y / 2);
+  return c10::complex<T>(std::expm1(x) * std::cos(y) - 2 * half_sin * half_sin, std::exp(x) * std::sin(y));
+}
+// 2^z; complex: e^(z ln 2) (there is no complex std::exp2).
+template <typename T>
+T exp2_impl(T a) {
+  return std::exp2(a);
+}
+template <typename T>
+c10::complex<T> exp2_impl(c10::complex<T> z) {
+  const T ln2 = static_cast<T>(M_LN2);
+  return std::exp(c10::complex<T>(ln2 * z.real(), ln2 * z.imag()));
+}
+VML_UNARY_KERNEL(expm1, expm1_impl(a))
+FLOATING_AND_COMPLEX_UNARY_KERNEL(exp2, exp2_impl(a))
+
+void logit_kernel(TensorIteratorBase& iter, const Scalar& eps_scalar) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, iter.common_dtype(), "logit_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    const opmath_t eps = eps_scalar.to<opmath_t>();
+    if (eps < opmath_t(0)) {
+      cpu_kernel(iter, [](scalar_t x_) -> scalar_t {
+        const opmath_t x = x_;
+        return x == opmath_t(1) ? std::numeric_limits<opmath_t>::infinity() : std::log(x / (opmath_t(1) - x));
+      });
+    } else {
+      // the bounds are rounded to the dtype first, as in PyTorch (in float16, 1 - 1e-6 is 1)
+      const opmath_t lo = static_cast<scalar_t>(eps), hi = static_cast<scalar_t>(opmath_t(1) - opmath_t(lo));
+      cpu_kernel(iter, [lo, hi](scalar_t x_) -> scalar_t {
+        opmath_t x = x_;
+        x = x < lo ? lo : (x > hi ? hi : x);  // a NaN compares false and stays NaN
+        return x == opmath_t(1) ? std::numeric_limits<opmath_t>::infinity() : std::log(x / (opmath_t(1) - x));
+      });
+    }
+  });
+}
+
+// Kept out of line: GCC 12 at -O3 stops with an internal compiler error when it vectorises
+// std::signbit of floats inside the loop. The double keeps every sign (of -0.0 and -NaN too).
+C10_NOINLINE bool signbit_of(double x) {
+  return std::signbit(x);
+}
+
+// The dtype switch is over the input's dtype; the output is bool.
+void signbit_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_ALL_TYPES_AND2(kBFloat16, kHalf, iter.input_dtype(), "signbit_cpu", [&] {
+    cpu_kernel(iter, [](scalar_t a) -> bool { return signbit_of(static_cast<double>(a)); });
+  });
+}
+
 }  // namespace
 
+REGISTER_DISPATCH(frac_stub, &frac_kernel);
+REGISTER_DISPATCH(expm1_stub, &expm1_kernel);
+REGISTER_DISPATCH(exp2_stub, &exp2_kernel);
+REGISTER_DISPATCH(logit_stub, &logit_kernel);
+REGISTER_DISPATCH(signbit_stub, &signbit_kernel);
 REGISTER_DISPATCH(exp_stub, &exp_kernel);
 REGISTER_DISPATCH(log_stub, &log_kernel);
 REGISTER_DISPATCH(log1p_stub, &log1p_kernel);

@@ -60,9 +60,38 @@ void minimum_kernel_cuda(TensorIteratorBase& iter) {
   }
 }
 
+// fmax/fmin: a NaN loses to a number (std::fmax); integers and bool are maximum/minimum.
+void fmax_kernel_cuda(TensorIteratorBase& iter) {
+  if (isFloatingType(iter.common_dtype())) {
+    AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "fmax_cuda", [&] {
+      using opmath_t = at::opmath_type<scalar_t>;
+      opmath_gpu_kernel_with_scalars<scalar_t>(iter, [] GPU_LAMBDA(scalar_t a, scalar_t b) -> scalar_t {
+        return static_cast<scalar_t>(std::fmax(static_cast<opmath_t>(a), static_cast<opmath_t>(b)));
+      });
+    });
+  } else {
+    maximum_kernel_cuda(iter);
+  }
+}
+
+void fmin_kernel_cuda(TensorIteratorBase& iter) {
+  if (isFloatingType(iter.common_dtype())) {
+    AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "fmin_cuda", [&] {
+      using opmath_t = at::opmath_type<scalar_t>;
+      opmath_gpu_kernel_with_scalars<scalar_t>(iter, [] GPU_LAMBDA(scalar_t a, scalar_t b) -> scalar_t {
+        return static_cast<scalar_t>(std::fmin(static_cast<opmath_t>(a), static_cast<opmath_t>(b)));
+      });
+    });
+  } else {
+    minimum_kernel_cuda(iter);
+  }
+}
+
 }  // namespace
 
 REGISTER_CUDA_DISPATCH(maximum_stub, &maximum_kernel_cuda);
 REGISTER_CUDA_DISPATCH(minimum_stub, &minimum_kernel_cuda);
+REGISTER_CUDA_DISPATCH(fmax_stub, &fmax_kernel_cuda);
+REGISTER_CUDA_DISPATCH(fmin_stub, &fmin_kernel_cuda);
 
 }  // namespace at::native

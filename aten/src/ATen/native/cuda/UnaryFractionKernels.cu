@@ -66,6 +66,17 @@ void reciprocal_kernel_cuda(TensorIteratorBase& iter) {
   });
 }
 
+// frac(x) = x - trunc(x), floating dtypes only (as on the CPU).
+void frac_kernel_cuda(TensorIteratorBase& iter) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "frac_cuda", [&] {
+    using opmath_t = at::opmath_type<scalar_t>;
+    gpu_kernel(iter, [] GPU_LAMBDA(scalar_t a_) -> scalar_t {
+      const opmath_t a = a_;
+      return static_cast<scalar_t>(a - std::trunc(a));
+    });
+  });
+}
+
 }  // namespace
 
 REGISTER_CUDA_DISPATCH(floor_stub, &floor_kernel_cuda);
@@ -74,5 +85,6 @@ REGISTER_CUDA_DISPATCH(trunc_stub, &trunc_kernel_cuda);
 REGISTER_CUDA_DISPATCH(round_stub, &round_kernel_cuda);
 REGISTER_CUDA_DISPATCH(round_decimals_stub, &round_decimals_kernel_cuda);
 REGISTER_CUDA_DISPATCH(reciprocal_stub, &reciprocal_kernel_cuda);
+REGISTER_CUDA_DISPATCH(frac_stub, &frac_kernel_cuda);
 
 }  // namespace at::native

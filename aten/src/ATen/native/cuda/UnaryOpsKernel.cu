@@ -71,6 +71,46 @@ void nan_to_num_kernel_cuda(TensorIteratorBase& iter, std::optional<double> nan,
   });
 }
 
+// e^x - 1 and 2^x; complex: e^z - 1 as expm1(x) cos y - 2 sin^2(y / 2) + i e^x sin y, and
+// 2^z as e^(z ln 2) (as on the CPU).
+template <typename T>
+C10_HOST_DEVICE T expm1_cuda_impl(T a) {
+  return std::expm1(a);
+}
+template <typename T>
+C10_HOST_DEVICE c10::complex<T> expm1_cuda_impl(c10::complex<T> z) {
+  const T x = z.real(), y = z.imag();
+  const T half_sin = std::sin(y / 2);
+  return c10::complex<T>(std::expm1(x) * std::cos(y) - 2 * half_sin * half_sin, std::exp(x) * std::sin(y));
+}
+template <typename T>
+C10_HOST_DEVICE T exp2_cuda_impl(T a) {
+  return std::exp2(a);
+}
+template <typename T>
+C10_HOST_DEVICE c10::complex<T> exp2_cuda_impl(c10::complex<T> z) {
+  const T ln2 = static_cast<T>(M_LN2);
+  return std::exp(c10::complex<T>(ln2 * z.real(), ln2 * z.imag()));
+}
+
+void expm1_kernel_cuda(TensorIteratorBase& iter) {
+  AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "expm1_cuda", [&] {
+    using opmath_t = at::opmath_type<scalar_t>;
+    gpu_kernel(iter, [] GPU_LAMBDA(scalar_t a) -> scalar_t {
+      return static_cast<scalar_t>(expm1_cuda_impl(static_cast<opmath_t>(a)));
+    });
+  });
+}
+
+void exp2_kernel_cuda(TensorIteratorBase& iter) {
+  AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "exp2_cuda", [&] {
+    using opmath_t = at::opmath_type<scalar_t>;
+    gpu_kernel(iter, [] GPU_LAMBDA(scalar_t a) -> scalar_t {
+      return static_cast<scalar_t>(exp2_cuda_impl(static_cast<opmath_t>(a)));
+    });
+  });
+}
+
 }  // namespace
 
 REGISTER_CUDA_DISPATCH(exp_stub, &exp_kernel_cuda);
@@ -78,5 +118,7 @@ REGISTER_CUDA_DISPATCH(sqrt_stub, &sqrt_kernel_cuda);
 REGISTER_CUDA_DISPATCH(rsqrt_stub, &rsqrt_kernel_cuda);
 REGISTER_CUDA_DISPATCH(bitwise_not_stub, &bitwise_not_kernel_cuda);
 REGISTER_CUDA_DISPATCH(nan_to_num_stub, &nan_to_num_kernel_cuda);
+REGISTER_CUDA_DISPATCH(expm1_stub, &expm1_kernel_cuda);
+REGISTER_CUDA_DISPATCH(exp2_stub, &exp2_kernel_cuda);
 
 }  // namespace at::native

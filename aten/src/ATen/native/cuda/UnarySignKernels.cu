@@ -82,6 +82,20 @@ void angle_kernel_cuda(TensorIteratorBase& iter) {
   });
 }
 
+// signbit: bool output, the switch is over the input's dtype (bool inputs never reach here).
+void signbit_kernel_cuda(TensorIteratorBase& iter) {
+  AT_DISPATCH_ALL_TYPES_AND2(kBFloat16, kHalf, iter.input_dtype(), "signbit_cuda", [&] {
+    using opmath_t = at::opmath_type<scalar_t>;
+    gpu_kernel(iter, [] GPU_LAMBDA(scalar_t a) -> bool {
+      if constexpr (std::is_integral_v<scalar_t>) {
+        return std::is_signed_v<scalar_t> && a < scalar_t(0);
+      } else {
+        return std::signbit(static_cast<opmath_t>(a));
+      }
+    });
+  });
+}
+
 }  // namespace
 
 REGISTER_CUDA_DISPATCH(sgn_stub, &sgn_kernel_cuda);
@@ -89,5 +103,6 @@ REGISTER_CUDA_DISPATCH(angle_stub, &angle_kernel_cuda);
 REGISTER_CUDA_DISPATCH(neg_stub, &neg_kernel_cuda);
 REGISTER_CUDA_DISPATCH(sign_stub, &sign_kernel_cuda);
 REGISTER_CUDA_DISPATCH(logical_not_stub, &logical_not_kernel_cuda);
+REGISTER_CUDA_DISPATCH(signbit_stub, &signbit_kernel_cuda);
 
 }  // namespace at::native

@@ -36,9 +36,27 @@ void erf_kernel_cuda(TensorIteratorBase& iter) {
   });
 }
 
+// logit: x clamped to [eps, 1 - eps] first when eps >= 0 (eps < 0 stands for None).
+void logit_kernel_cuda(TensorIteratorBase& iter, const Scalar& eps_scalar) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "logit_cuda", [&] {
+    using opmath_t = at::opmath_type<scalar_t>;
+    const opmath_t eps = eps_scalar.to<opmath_t>();
+    const opmath_t lo = static_cast<scalar_t>(eps), hi = static_cast<scalar_t>(opmath_t(1) - lo);
+    const bool clamp = eps >= opmath_t(0);
+    gpu_kernel(iter, [lo, hi, clamp] GPU_LAMBDA(scalar_t x_) -> scalar_t {
+      opmath_t x = x_;
+      if (clamp) {
+        x = x < lo ? lo : (x > hi ? hi : x);
+      }
+      return static_cast<scalar_t>(std::log(x / (opmath_t(1) - x)));
+    });
+  });
+}
+
 }  // namespace
 
 REGISTER_CUDA_DISPATCH(sigmoid_stub, &sigmoid_kernel_cuda);
 REGISTER_CUDA_DISPATCH(erf_stub, &erf_kernel_cuda);
+REGISTER_CUDA_DISPATCH(logit_stub, &logit_kernel_cuda);
 
 }  // namespace at::native
