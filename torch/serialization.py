@@ -1233,6 +1233,22 @@ _rebuild_functions_with_set_checks = {
 # [end marker: set_checks]
 
 
+def _restored_typed_storage(tensor, dtype, location, restore_location):
+    """The TypedStorage of a loaded tensor's storage, once ``map_location`` (through
+    ``restore_location``) has placed it; the storage keeps ``tensor`` as its view."""
+    storage = tensor.untyped_storage()
+    _serialization_tls.storage_tensors[storage._cdata] = tensor
+    wrap_storage = restore_location(storage, location)
+    if wrap_storage._cdata not in _serialization_tls.storage_tensors:
+        raise NotImplementedError(
+            "torch.load: map_location returned a storage that torch.load did not make; this build has no "
+            "Tensor.set_, so map_location may return the storage it was given, None, or a storage from "
+            "torch.serialization.default_restore_location")
+    return torch.storage.TypedStorage(
+        wrap_storage=wrap_storage, dtype=dtype, _internal=True,
+        _tensor=_serialization_tls.storage_tensors[wrap_storage._cdata])
+
+
 # [marker: load]
 def _load(zip_file, map_location, pickle_module, pickle_file="data.pkl", overall_storage=None, **pickle_load_args):
     restore_location = _get_restore_location(map_location)
@@ -1265,17 +1281,7 @@ def _load(zip_file, map_location, pickle_module, pickle_file="data.pkl", overall
             swapped = _byteswap(ctypes.string_at(tensor.data_ptr(), tensor.numel() * dtype.itemsize), dtype)
             tensor = torch.empty(tensor.numel(), dtype=dtype)
             ctypes.memmove(tensor.data_ptr(), swapped, len(swapped))
-        storage = tensor.untyped_storage()
-        _serialization_tls.storage_tensors[storage._cdata] = tensor
-        wrap_storage = restore_location(storage, location)
-        if wrap_storage._cdata not in _serialization_tls.storage_tensors:
-            raise NotImplementedError(
-                "torch.load: map_location returned a storage that torch.load did not make; this build has no "
-                "Tensor.set_, so map_location may return the storage it was given, None, or a storage from "
-                "torch.serialization.default_restore_location")
-        typed_storage = torch.storage.TypedStorage(
-            wrap_storage=wrap_storage, dtype=dtype, _internal=True,
-            _tensor=_serialization_tls.storage_tensors[wrap_storage._cdata])
+        typed_storage = _restored_typed_storage(tensor, dtype, location, restore_location)
         loaded_storages[key] = typed_storage
         return typed_storage
 
@@ -1432,17 +1438,7 @@ def _legacy_load(f, map_location, pickle_module, **pickle_load_args):
                     f"[enforce fail at alloc_cpu.cpp:98] ((ptrdiff_t)nbytes) >= 0. alloc_cpu() seems to have been "
                     f"called with negative number: {(numel * dtype.itemsize) % 2**64}")
             tensor = torch.empty(numel, dtype=dtype)  # uninitialised until its bytes are read, as in PyTorch
-            storage = tensor.untyped_storage()
-            _serialization_tls.storage_tensors[storage._cdata] = tensor
-            wrap_storage = restore_location(storage, location)
-            if wrap_storage._cdata not in _serialization_tls.storage_tensors:
-                raise NotImplementedError(
-                    "torch.load: map_location returned a storage that torch.load did not make; this build has no "
-                    "Tensor.set_, so map_location may return the storage it was given, None, or a storage from "
-                    "torch.serialization.default_restore_location")
-            typed_storage = torch.storage.TypedStorage(
-                wrap_storage=wrap_storage, dtype=dtype, _internal=True,
-                _tensor=_serialization_tls.storage_tensors[wrap_storage._cdata])
+            typed_storage = _restored_typed_storage(tensor, dtype, location, restore_location)
             typed_storage._legacy_resizable = True
             deserialized_objects[root_key] = typed_storage
         else:

@@ -357,16 +357,15 @@ def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduc
 
 def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0,
                weight: Optional[Tensor] = None) -> Tensor:
-    r"""0.5 (x - y)^2 where |x - y| < delta, else delta (|x - y| - 0.5 delta); reduced."""
+    r"""0.5 (x - y)^2 where |x - y| < delta, else delta (|x - y| - 0.5 delta); reduced. The
+    native huber_loss (aten/src/ATen/native/Loss.cpp); with a weight, composed here as PyTorch's is."""
     _warn_size(input, target)
     expanded_input, expanded_target = torch.broadcast_tensors(input, target)
-    diff = (expanded_input - expanded_target).abs()
-    loss = torch.where(diff < delta, 0.5 * diff * diff, delta * (diff - 0.5 * delta))
     if weight is None:
-        return _apply_loss_reduction(loss, reduction)
+        return torch._C._nn.huber_loss(expanded_input, expanded_target, _Reduction.get_enum(reduction), delta)
     if weight.size() != input.size():
         raise ValueError("Weights and input must have the same size.")
-    loss = loss * weight
+    loss = torch._C._nn.huber_loss(expanded_input, expanded_target, _Reduction.get_enum("none"), delta) * weight
     if reduction == "mean":
         return torch.sum(loss) / torch.sum(weight)
     return _apply_loss_reduction(loss, reduction)
@@ -374,17 +373,14 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: fl
 
 def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
                    beta: float = 1.0) -> Tensor:
-    r"""0.5 (x - y)^2 / beta where |x - y| < beta, else |x - y| - 0.5 beta; reduced."""
+    r"""0.5 (x - y)^2 / beta where |x - y| < beta, else |x - y| - 0.5 beta; reduced. The native
+    smooth_l1_loss (aten/src/ATen/native/Loss.cpp); beta 0 is l1_loss."""
     reduction = _legacy_reduction(size_average, reduce, reduction)
     _warn_size(input, target)
-    if beta < 0:
-        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
-    diff = (input - target).abs()
+    expanded_input, expanded_target = torch.broadcast_tensors(input, target)
     if beta == 0.0:
-        loss = diff
-    else:
-        loss = torch.where(diff < beta, 0.5 * diff * diff / beta, diff - 0.5 * beta)
-    return _apply_loss_reduction(loss, reduction)
+        return torch._C._nn.l1_loss(expanded_input, expanded_target, _Reduction.get_enum(reduction))
+    return torch._C._nn.smooth_l1_loss(expanded_input, expanded_target, _Reduction.get_enum(reduction), beta)
 
 
 def nll_loss(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average=None,
@@ -1067,36 +1063,26 @@ def _canonical_mask(mask: Optional[Tensor], mask_name: str, other_type, other_na
 def _mha_shape_check(query: Tensor, key: Tensor, value: Tensor, key_padding_mask: Optional[Tensor],
                      attn_mask: Optional[Tensor], num_heads: int) -> bool:
     """Whether the call is batched (3-D query), after checking the shapes agree."""
-    if query.dim() == 3:
-        assert key.dim() == 3 and value.dim() == 3, (
-            "For batched (3-D) `query`, expected `key` and `value` to be 3-D but found "
+    if query.dim() in (3, 2):
+        is_batched = query.dim() == 3
+        # the batched (3-D) and unbatched (2-D) calls ask the same of key, value and the masks
+        kind, dim = ("batched (3-D)", 3) if is_batched else ("unbatched (2-D)", 2)
+        assert key.dim() == dim and value.dim() == dim, (
+            f"For {kind} `query`, expected `key` and `value` to be {dim}-D but found "
             f"{key.dim()}-D and {value.dim()}-D tensors respectively")
         if key_padding_mask is not None:
-            assert key_padding_mask.dim() == 2, (
-                "For batched (3-D) `query`, expected `key_padding_mask` to be `None` or 2-D but found "
+            assert key_padding_mask.dim() == dim - 1, (
+                f"For {kind} `query`, expected `key_padding_mask` to be `None` or {dim - 1}-D but found "
                 f"{key_padding_mask.dim()}-D tensor instead")
         if attn_mask is not None:
             assert attn_mask.dim() in (2, 3), (
-                "For batched (3-D) `query`, expected `attn_mask` to be `None`, 2-D or 3-D but found "
+                f"For {kind} `query`, expected `attn_mask` to be `None`, 2-D or 3-D but found "
                 f"{attn_mask.dim()}-D tensor instead")
-        return True
-    if query.dim() == 2:
-        assert key.dim() == 2 and value.dim() == 2, (
-            "For unbatched (2-D) `query`, expected `key` and `value` to be 2-D but found "
-            f"{key.dim()}-D and {value.dim()}-D tensors respectively")
-        if key_padding_mask is not None:
-            assert key_padding_mask.dim() == 1, (
-                "For unbatched (2-D) `query`, expected `key_padding_mask` to be `None` or 1-D but found "
-                f"{key_padding_mask.dim()}-D tensor instead")
-        if attn_mask is not None:
-            assert attn_mask.dim() in (2, 3), (
-                "For unbatched (2-D) `query`, expected `attn_mask` to be `None`, 2-D or 3-D but found "
-                f"{attn_mask.dim()}-D tensor instead")
-            if attn_mask.dim() == 3:
+            if not is_batched and attn_mask.dim() == 3:
                 expected_shape = (num_heads, query.shape[0], key.shape[0])
                 assert tuple(attn_mask.shape) == expected_shape, (
                     f"Expected `attn_mask` shape to be {expected_shape} but got {attn_mask.shape}")
-        return False
+        return is_batched
     raise AssertionError(f"query should be unbatched 2D or batched 3D tensor but received {query.dim()}-D query tensor")
 
 

@@ -4,11 +4,9 @@ Mirrors PyTorch's torch/optim/adadelta.py (the single-tensor path, ``_single_ten
 Guide: docs/source/internals/python_layer.rst
 """
 
-import torch
-
 from .optimizer import Optimizer, _check_capturable_devices, _check_non_negative, _check_state_steps
-from .optimizer import _check_tensor_hyperparameter, _evaluate_closure, _get_scalar_dtype, _options
-from .optimizer import _reject_complex, _setdefaults, _single_tensor_only, _to_scalar, _use_grad_for_differentiable
+from .optimizer import _check_tensor_hyperparameter, _decayed_grad, _evaluate_closure, _options, _setdefaults
+from .optimizer import _single_tensor_only, _to_scalar, _use_grad_for_differentiable
 
 __all__ = ["Adadelta", "adadelta"]
 
@@ -49,20 +47,8 @@ class Adadelta(Optimizer):
             self._steps_to_tensors(group, group["capturable"])
 
     def _init_group(self, group, params_with_grad, grads, square_avgs, acc_deltas, state_steps):
-        for p in self._params_with_grad(group, params_with_grad, grads):
-            _reject_complex("Adadelta", p)
-            if p.grad.is_sparse:
-                raise RuntimeError("Adadelta does not support sparse gradients")
-
-            state = self.state[p]
-            if len(state) == 0:  # this parameter's first step
-                state["step"] = (
-                    torch.zeros((), dtype=_get_scalar_dtype(), device=p.device)
-                    if group["capturable"]
-                    else torch.zeros((), dtype=_get_scalar_dtype()))
-                state["square_avg"] = torch.zeros_like(p, memory_format=torch.preserve_format)  # v
-                state["acc_delta"] = torch.zeros_like(p, memory_format=torch.preserve_format)   # u
-
+        for p in self._dense_params_with_grad(group, params_with_grad, grads, "Adadelta"):
+            state = self._lazy_state(p, group["capturable"], "square_avg", "acc_delta")  # v, u
             square_avgs.append(state["square_avg"])
             acc_deltas.append(state["acc_delta"])
             state_steps.append(state["step"])
@@ -109,8 +95,7 @@ def _single_tensor_adadelta(params, grads, square_avgs, acc_deltas, state_steps,
         step += 1
         grad = grad if not maximize else -grad
 
-        if weight_decay != 0:
-            grad = grad.add(param, alpha=weight_decay)
+        grad = _decayed_grad(param, grad, weight_decay)
 
         # v: the running mean of g * g
         square_avg.mul_(rho).addcmul_(grad, grad, value=1 - rho)

@@ -7,10 +7,10 @@ Guide: docs/source/internals/python_layer.rst
 import torch
 from torch import Tensor
 
-from .optimizer import Optimizer, _check_capturable_devices, _check_fused_flags, _check_non_negative
-from .optimizer import _check_state_steps, _check_tensor_hyperparameter, _device_dtype_check_for_fused
-from .optimizer import _evaluate_closure, _get_scalar_dtype, _get_value, _options, _reject_complex
-from .optimizer import _setdefaults, _single_tensor_only, _to_scalar, _use_grad_for_differentiable
+from .optimizer import Optimizer, _check_betas, _check_fused_flags, _check_non_negative, _check_state_steps
+from .optimizer import _check_tensor_hyperparameter, _count_step, _decayed_grad, _device_dtype_check_for_fused
+from .optimizer import _evaluate_closure, _get_value, _new_step, _options, _setdefaults, _single_tensor_only
+from .optimizer import _to_scalar, _use_grad_for_differentiable
 
 __all__ = ["Adam", "adam"]
 
@@ -42,9 +42,7 @@ class Adam(Optimizer):
                  decoupled_weight_decay=False):
         _check_tensor_hyperparameter("lr", lr, foreach, capturable)
         _check_non_negative(lr=lr, eps=eps)
-        for i, beta in enumerate(betas):
-            if not 0.0 <= beta < 1.0:
-                raise ValueError(f"Invalid beta parameter at index {i}: {beta}")
+        _check_betas(betas)
         _check_non_negative(weight_decay=weight_decay)
         if not ((isinstance(betas[0], float) and isinstance(betas[1], float))
                 or (isinstance(betas[0], Tensor) and isinstance(betas[1], Tensor))):
@@ -68,20 +66,14 @@ class Adam(Optimizer):
             self._steps_to_tensors(group, group["capturable"] or group["fused"], is_fused=group["fused"])
 
     def _init_group(self, group, params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps):
-        for p in self._params_with_grad(group, params_with_grad, grads):
-            _reject_complex("Adam", p)
-            if p.grad.is_sparse:
-                raise RuntimeError("Adam does not support sparse gradients, please consider SparseAdam instead")
-
+        for p in self._dense_params_with_grad(group, params_with_grad, grads, "Adam",
+                                              sparse_hint=", please consider SparseAdam instead"):
             state = self.state[p]
             if len(state) == 0:  # this parameter's first step
                 if group["fused"]:
                     _device_dtype_check_for_fused(p)
                 # 'step' stays on the CPU (a host-side counter) unless capturable or fused.
-                state["step"] = (
-                    torch.zeros((), dtype=_get_scalar_dtype(is_fused=group["fused"]), device=p.device)
-                    if group["capturable"] or group["fused"]
-                    else torch.tensor(0.0, dtype=_get_scalar_dtype(), device="cpu"))
+                state["step"] = _new_step(p, group["capturable"] or group["fused"], is_fused=group["fused"])
                 state["exp_avg"] = torch.zeros_like(p, memory_format=torch.preserve_format)     # m
                 state["exp_avg_sq"] = torch.zeros_like(p, memory_format=torch.preserve_format)  # v
                 if group["amsgrad"]:
@@ -149,18 +141,10 @@ def _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, s
         exp_avg_sq = exp_avg_sqs[i]
         step_t = state_steps[i]
 
-        if capturable:
-            _check_capturable_devices(param, step_t)
+        _count_step(param, step_t, capturable)
 
-        # update step
-        step_t += 1
-
-        if weight_decay != 0:
-            if decoupled_weight_decay:
-                # AdamW: shrink the parameter itself
-                param.mul_(1 - lr * weight_decay)
-            else:
-                grad = grad.add(param, alpha=weight_decay)
+        # (AdamW: decoupled_weight_decay shrinks the parameter itself)
+        grad = _decayed_grad(param, grad, weight_decay, lr, decoupled_weight_decay)
 
         # m and v move towards g and g * g
         exp_avg.lerp_(grad, 1 - beta1)

@@ -7,7 +7,7 @@ Guide: docs/source/internals/python_layer.rst
 import torch
 
 from .optimizer import Optimizer, _check_capturable_devices, _check_non_negative, _check_tensor_hyperparameter
-from .optimizer import _evaluate_closure, _get_scalar_dtype, _get_value, _options, _reject_complex, _setdefaults
+from .optimizer import _decayed_grad, _evaluate_closure, _get_scalar_dtype, _get_value, _options, _setdefaults
 from .optimizer import _single_tensor_only, _to_scalar, _use_grad_for_differentiable
 
 __all__ = ["ASGD", "asgd"]
@@ -55,11 +55,7 @@ class ASGD(Optimizer):
                                                         device=p.device)
 
     def _init_group(self, group, params_with_grad, grads, mus, axs, etas, state_steps):
-        for p in self._params_with_grad(group, params_with_grad, grads):
-            _reject_complex("ASGD", p)
-            if p.grad.is_sparse:
-                raise RuntimeError("ASGD does not support sparse gradients")
-
+        for p in self._dense_params_with_grad(group, params_with_grad, grads, "ASGD"):
             state = self.state[p]
             if len(state) == 0:  # this parameter's first step
                 state["step"] = torch.zeros((), device=p.device, dtype=_get_scalar_dtype())
@@ -119,8 +115,7 @@ def _single_tensor_asgd(params, grads, axs, mus, etas, state_steps, *, lambd, lr
         # update step
         step_t += 1
 
-        if weight_decay != 0:
-            grad = grad.add(param, alpha=weight_decay)
+        grad = _decayed_grad(param, grad, weight_decay)
 
         if capturable:
             param.mul_(1 - lambd * eta)

@@ -266,23 +266,12 @@ class LambdaLR(LRScheduler):
     def state_dict(self) -> dict[str, Any]:
         """The scheduler's state; the lambdas are saved only if they are callable objects
         (their ``__dict__``), not functions or lambdas."""
-        state_dict = {key: value for key, value in self.__dict__.items() if key not in ("optimizer", "lr_lambdas")}
-        state_dict["lr_lambdas"] = [None] * len(self.lr_lambdas)
-
-        for idx, fn in enumerate(self.lr_lambdas):
-            if not isinstance(fn, types.FunctionType):
-                state_dict["lr_lambdas"][idx] = fn.__dict__.copy()
-
-        return state_dict
+        lr_lambdas = [None if isinstance(fn, types.FunctionType) else fn.__dict__.copy() for fn in self.lr_lambdas]
+        return _state_dict_replacing(self, "lr_lambdas", lr_lambdas)
 
     def load_state_dict(self, state_dict: dict[str, Any]) -> None:
         """Load the scheduler's state."""
-        lr_lambdas = state_dict.pop("lr_lambdas")
-        self.__dict__.update(state_dict)
-        # Restore state_dict keys in order to prevent side effects
-        # https://github.com/pytorch/pytorch/issues/32756
-        state_dict["lr_lambdas"] = lr_lambdas
-
+        lr_lambdas = _load_state_dict_except(self, state_dict, "lr_lambdas")
         for idx, fn in enumerate(lr_lambdas):
             if fn is not None:
                 self.lr_lambdas[idx].__dict__.update(fn)
@@ -457,19 +446,31 @@ def _check_schedulers(name, optimizer, schedulers) -> None:
                              f"{scheduler.optimizer}, which is different from {optimizer.__class__.__name__}.")
 
 
-def _state_dict_with_schedulers(scheduler) -> dict[str, Any]:
-    """The state of a scheduler made of schedulers: its own, with each inner one's state_dict."""
-    state_dict = {key: value for key, value in scheduler.__dict__.items() if key not in ("optimizer", "_schedulers")}
-    state_dict["_schedulers"] = [s.state_dict() for s in scheduler._schedulers]
+def _state_dict_replacing(scheduler, key: str, saved) -> dict[str, Any]:
+    """``scheduler.__dict__`` without the optimizer, with ``saved`` standing for ``key``."""
+    state_dict = {k: value for k, value in scheduler.__dict__.items() if k not in ("optimizer", key)}
+    state_dict[key] = saved
     return state_dict
 
 
-def _load_state_dict_with_schedulers(scheduler, state_dict: dict[str, Any]) -> None:
-    _schedulers = state_dict.pop("_schedulers")
+def _load_state_dict_except(scheduler, state_dict: dict[str, Any], key: str):
+    """Load ``state_dict`` into ``scheduler.__dict__``, all but ``key``, whose saved value is
+    returned for the caller to restore; ``state_dict`` itself is left as it was."""
+    saved = state_dict.pop(key)
     scheduler.__dict__.update(state_dict)
     # Restore state_dict keys in order to prevent side effects
     # https://github.com/pytorch/pytorch/issues/32756
-    state_dict["_schedulers"] = _schedulers
+    state_dict[key] = saved
+    return saved
+
+
+def _state_dict_with_schedulers(scheduler) -> dict[str, Any]:
+    """The state of a scheduler made of schedulers: its own, with each inner one's state_dict."""
+    return _state_dict_replacing(scheduler, "_schedulers", [s.state_dict() for s in scheduler._schedulers])
+
+
+def _load_state_dict_with_schedulers(scheduler, state_dict: dict[str, Any]) -> None:
+    _schedulers = _load_state_dict_except(scheduler, state_dict, "_schedulers")
     for idx, s in enumerate(_schedulers):
         scheduler._schedulers[idx].load_state_dict(s)
 

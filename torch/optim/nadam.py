@@ -6,9 +6,10 @@ Guide: docs/source/internals/python_layer.rst
 
 import torch
 
-from .optimizer import Optimizer, _check_capturable_devices, _check_non_negative, _check_state_steps
-from .optimizer import _check_tensor_hyperparameter, _evaluate_closure, _get_scalar_dtype, _get_value, _options
-from .optimizer import _reject_complex, _setdefaults, _single_tensor_only, _to_scalar, _use_grad_for_differentiable
+from .optimizer import Optimizer, _check_betas, _check_capturable_devices, _check_non_negative, _check_state_steps
+from .optimizer import _check_tensor_hyperparameter, _decayed_grad, _evaluate_closure, _get_scalar_dtype, _get_value
+from .optimizer import _new_step, _options, _setdefaults, _single_tensor_only, _to_scalar
+from .optimizer import _use_grad_for_differentiable
 
 __all__ = ["NAdam", "nadam"]
 
@@ -39,9 +40,7 @@ class NAdam(Optimizer):
                  differentiable=False):
         _check_tensor_hyperparameter("lr", lr)
         _check_non_negative(lr=lr, eps=eps)
-        for i, beta in enumerate(betas):
-            if not 0.0 <= beta < 1.0:
-                raise ValueError(f"Invalid beta parameter at index {i}: {beta}")
+        _check_betas(betas)
         _check_non_negative(weight_decay=weight_decay, momentum_decay=momentum_decay)
 
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, momentum_decay=momentum_decay,
@@ -67,18 +66,11 @@ class NAdam(Optimizer):
                                 else torch.tensor(value, dtype=_get_scalar_dtype()))
 
     def _init_group(self, group, params_with_grad, grads, exp_avgs, exp_avg_sqs, mu_products, state_steps):
-        for p in self._params_with_grad(group, params_with_grad, grads):
-            _reject_complex("NAdam", p)
-            if p.grad.is_sparse:
-                raise RuntimeError("NAdam does not support sparse gradients")
-
+        for p in self._dense_params_with_grad(group, params_with_grad, grads, "NAdam"):
             state = self.state[p]
             if len(state) == 0:  # this parameter's first step
                 # 'step' and 'mu_product' stay on the CPU unless capturable
-                state["step"] = (
-                    torch.zeros((), dtype=_get_scalar_dtype(), device=p.device)
-                    if group["capturable"]
-                    else torch.tensor(0.0, dtype=_get_scalar_dtype()))
+                state["step"] = _new_step(p, group["capturable"])
                 state["mu_product"] = (
                     torch.ones((), dtype=_get_scalar_dtype(), device=p.device)
                     if group["capturable"]
@@ -151,12 +143,7 @@ def _single_tensor_nadam(params, grads, exp_avgs, exp_avg_sqs, mu_products, stat
 
         bias_correction2 = 1 - beta2 ** step
 
-        if weight_decay != 0:
-            if decoupled_weight_decay:
-                # shrink the parameter itself (as AdamW)
-                param.mul_(1 - lr * weight_decay)
-            else:
-                grad = grad.add(param, alpha=weight_decay)
+        grad = _decayed_grad(param, grad, weight_decay, lr, decoupled_weight_decay)
 
         # the momentum coefficients of this step and the next
         mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * momentum_decay)))

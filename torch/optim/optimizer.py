@@ -164,6 +164,13 @@ def _check_non_negative(**hyperparameters) -> None:
             raise ValueError(f"Invalid {label}: {value}")
 
 
+def _check_betas(betas) -> None:
+    """Each of Adam-style ``betas`` must lie in [0, 1)."""
+    for i, beta in enumerate(betas):
+        if not 0.0 <= beta < 1.0:
+            raise ValueError(f"Invalid beta parameter at index {i}: {beta}")
+
+
 def _check_tensor_hyperparameter(name, value, foreach=False, capturable=False) -> None:
     """A hyperparameter given as a Tensor (lr, betas[i]) must hold one element."""
     if isinstance(value, torch.Tensor):
@@ -194,6 +201,34 @@ def _check_capturable_devices(param, *state_tensors, what="params and state_step
             and param.device.type in capturable_supported_devices):
         raise AssertionError(f"If capturable=True, {what} must be on supported devices: "
                              f"{capturable_supported_devices}.")
+
+
+def _new_step(p, on_param_device, is_fused=None):
+    """A parameter's first ``state["step"]``, a 0-dim zero: on the parameter's device when
+    ``on_param_device`` (capturable or fused), else a host-side counter on the CPU."""
+    if on_param_device:
+        return torch.zeros((), dtype=_get_scalar_dtype(is_fused=is_fused), device=p.device)
+    return torch.tensor(0.0, dtype=_get_scalar_dtype())
+
+
+def _count_step(param, step_t, capturable) -> None:
+    """Add one to a parameter's ``step`` counter in place (checking, when capturable, that
+    both live on a supported device)."""
+    if capturable:
+        _check_capturable_devices(param, step_t)
+    step_t += 1
+
+
+def _decayed_grad(param, grad, weight_decay, lr=None, decoupled_weight_decay=False):
+    """The gradient with L2 weight decay added (``g + weight_decay * p``); with
+    ``decoupled_weight_decay`` the parameter itself shrinks instead (as AdamW) and the
+    gradient is returned as it is."""
+    if weight_decay != 0:
+        if decoupled_weight_decay:
+            param.mul_(1 - lr * weight_decay)
+        else:
+            grad = grad.add(param, alpha=weight_decay)
+    return grad
 
 
 def _setdefaults(group, **defaults) -> None:
@@ -512,6 +547,25 @@ class Optimizer:
                 params.append(p)
                 grads.append(p.grad)
                 yield p
+
+    def _dense_params_with_grad(self, group, params, grads, name, sparse_hint=""):
+        """:meth:`_params_with_grad` for an optimizer ``name`` that takes neither complex
+        parameters nor sparse gradients."""
+        for p in self._params_with_grad(group, params, grads):
+            _reject_complex(name, p)
+            if p.grad.is_sparse:
+                raise RuntimeError(f"{name} does not support sparse gradients{sparse_hint}")
+            yield p
+
+    def _lazy_state(self, p, on_param_device, *buffer_names):
+        """``self.state[p]``, filled on the parameter's first step with a fresh ``step``
+        (see ``_new_step``) and a zero tensor like ``p`` for each of ``buffer_names``."""
+        state = self.state[p]
+        if len(state) == 0:  # this parameter's first step
+            state["step"] = _new_step(p, on_param_device)
+            for name in buffer_names:
+                state[name] = torch.zeros_like(p, memory_format=torch.preserve_format)
+        return state
 
     def _steps_to_tensors(self, group, on_param_device, is_fused=None) -> None:
         """Turn ``state["step"]`` saved as a Python number (older checkpoints) into a 0-dim tensor:

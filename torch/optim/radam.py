@@ -6,9 +6,9 @@ Guide: docs/source/internals/python_layer.rst
 
 import torch
 
-from .optimizer import Optimizer, _check_capturable_devices, _check_non_negative, _check_state_steps
-from .optimizer import _check_tensor_hyperparameter, _evaluate_closure, _get_scalar_dtype, _get_value, _options
-from .optimizer import _reject_complex, _setdefaults, _single_tensor_only, _to_scalar, _use_grad_for_differentiable
+from .optimizer import Optimizer, _check_betas, _check_non_negative, _check_state_steps, _check_tensor_hyperparameter
+from .optimizer import _count_step, _decayed_grad, _evaluate_closure, _get_value, _options, _setdefaults
+from .optimizer import _single_tensor_only, _to_scalar, _use_grad_for_differentiable
 
 __all__ = ["RAdam", "radam"]
 
@@ -39,9 +39,7 @@ class RAdam(Optimizer):
                  *, foreach=None, maximize=False, capturable=False, differentiable=False):
         _check_tensor_hyperparameter("lr", lr)
         _check_non_negative(lr=lr, eps=eps)
-        for i, beta in enumerate(betas):
-            if not 0.0 <= beta < 1.0:
-                raise ValueError(f"Invalid beta parameter at index {i}: {beta}")
+        _check_betas(betas)
         _check_non_negative(weight_decay=weight_decay)
 
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, maximize=maximize, foreach=foreach,
@@ -57,20 +55,8 @@ class RAdam(Optimizer):
             self._steps_to_tensors(group, group["capturable"])
 
     def _init_group(self, group, params_with_grad, grads, exp_avgs, exp_avg_sqs, state_steps):
-        for p in self._params_with_grad(group, params_with_grad, grads):
-            _reject_complex("RAdam", p)
-            if p.grad.is_sparse:
-                raise RuntimeError("RAdam does not support sparse gradients")
-
-            state = self.state[p]
-            if len(state) == 0:  # this parameter's first step
-                state["step"] = (
-                    torch.zeros((), dtype=_get_scalar_dtype(), device=p.device)
-                    if group["capturable"]
-                    else torch.tensor(0.0, dtype=_get_scalar_dtype()))
-                state["exp_avg"] = torch.zeros_like(p, memory_format=torch.preserve_format)     # m
-                state["exp_avg_sq"] = torch.zeros_like(p, memory_format=torch.preserve_format)  # v
-
+        for p in self._dense_params_with_grad(group, params_with_grad, grads, "RAdam"):
+            state = self._lazy_state(p, group["capturable"], "exp_avg", "exp_avg_sq")  # m, v
             exp_avgs.append(state["exp_avg"])
             exp_avg_sqs.append(state["exp_avg_sq"])
             state_steps.append(state["step"])
@@ -116,18 +102,10 @@ def _single_tensor_radam(params, grads, exp_avgs, exp_avg_sqs, state_steps, *, b
         exp_avg_sq = exp_avg_sqs[i]
         step_t = state_steps[i]
 
-        if capturable:
-            _check_capturable_devices(param, step_t)
-
-        # update step
-        step_t += 1
+        _count_step(param, step_t, capturable)
         step = step_t if capturable else _get_value(step_t)
 
-        if weight_decay != 0:
-            if decoupled_weight_decay:
-                param.mul_(1 - lr * weight_decay)
-            else:
-                grad = grad.add(param, alpha=weight_decay)
+        grad = _decayed_grad(param, grad, weight_decay, lr, decoupled_weight_decay)
 
         # m and v move towards g and g * g
         exp_avg.lerp_(grad, 1 - beta1)

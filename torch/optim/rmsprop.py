@@ -6,10 +6,9 @@ Guide: docs/source/internals/python_layer.rst
 
 import torch
 
-from .optimizer import Optimizer, _check_capturable_devices, _check_non_negative, _check_state_steps
-from .optimizer import _check_tensor_hyperparameter, _evaluate_closure, _get_scalar_dtype, _options
-from .optimizer import _reject_complex, _setdefaults, _single_tensor_only, _to_scalar
-from .optimizer import _use_grad_for_differentiable
+from .optimizer import Optimizer, _check_non_negative, _check_state_steps, _check_tensor_hyperparameter, _count_step
+from .optimizer import _decayed_grad, _evaluate_closure, _new_step, _options, _setdefaults, _single_tensor_only
+from .optimizer import _to_scalar, _use_grad_for_differentiable
 
 __all__ = ["RMSprop", "rmsprop"]
 
@@ -53,17 +52,10 @@ class RMSprop(Optimizer):
 
     def _init_group(self, group, params_with_grad, grads, square_avgs, momentum_buffer_list, grad_avgs,
                     state_steps):
-        for p in self._params_with_grad(group, params_with_grad, grads):
-            _reject_complex("RMSprop", p)
-            if p.grad.is_sparse:
-                raise RuntimeError("RMSprop does not support sparse gradients")
-
+        for p in self._dense_params_with_grad(group, params_with_grad, grads, "RMSprop"):
             state = self.state[p]
             if len(state) == 0:  # this parameter's first step
-                state["step"] = (
-                    torch.zeros((), dtype=_get_scalar_dtype(), device=p.device)
-                    if group["capturable"]
-                    else torch.zeros((), dtype=_get_scalar_dtype()))
+                state["step"] = _new_step(p, group["capturable"])
                 state["square_avg"] = torch.zeros_like(p, memory_format=torch.preserve_format)
                 if group["momentum"] > 0:
                     state["momentum_buffer"] = torch.zeros_like(p, memory_format=torch.preserve_format)
@@ -114,19 +106,13 @@ def _single_tensor_rmsprop(params, grads, square_avgs, grad_avgs, momentum_buffe
     lr = _to_scalar(lr)
 
     for i, param in enumerate(params):
-        step = state_steps[i]
-
-        if capturable:
-            _check_capturable_devices(param, step)
-
         grad = grads[i]
         grad = grad if not maximize else -grad
         square_avg = square_avgs[i]
 
-        step += 1
+        _count_step(param, state_steps[i], capturable)
 
-        if weight_decay != 0:
-            grad = grad.add(param, alpha=weight_decay)
+        grad = _decayed_grad(param, grad, weight_decay)
 
         square_avg.mul_(alpha).addcmul_(grad, grad, value=1 - alpha)
 

@@ -15,6 +15,29 @@ from torch.nn.parameter import Parameter
 __all__ = ["LayerNorm", "GroupNorm"]
 
 
+def _init_affine(module: Module, affine: bool, shape, bias: bool, factory_kwargs) -> None:
+    """Register the ``weight`` and ``bias`` Parameters of ``shape`` (bias None unless ``bias``),
+    both None unless ``affine``; then fill them with :func:`_reset_affine`."""
+    if affine:
+        module.weight = Parameter(torch.empty(shape, **factory_kwargs))
+        if bias:
+            module.bias = Parameter(torch.empty(shape, **factory_kwargs))
+        else:
+            module.register_parameter("bias", None)
+    else:
+        module.register_parameter("weight", None)
+        module.register_parameter("bias", None)
+    module.reset_parameters()
+
+
+def _reset_affine(module: Module, affine: bool) -> None:
+    """weight to ones and bias (if any) to zeros, when ``affine``."""
+    if affine:
+        init.ones_(module.weight)
+        if module.bias is not None:
+            init.zeros_(module.bias)
+
+
 class LayerNorm(Module):
     """weight (ones) and bias (zeros) of normalized_shape when elementwise_affine."""
 
@@ -27,22 +50,10 @@ class LayerNorm(Module):
         self.normalized_shape = tuple(normalized_shape)
         self.eps = eps
         self.elementwise_affine = elementwise_affine
-        if self.elementwise_affine:
-            self.weight = Parameter(torch.empty(self.normalized_shape, **factory_kwargs))
-            if bias:
-                self.bias = Parameter(torch.empty(self.normalized_shape, **factory_kwargs))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
-        self.reset_parameters()
+        _init_affine(self, self.elementwise_affine, self.normalized_shape, bias, factory_kwargs)
 
     def reset_parameters(self) -> None:
-        if self.elementwise_affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _reset_affine(self, self.elementwise_affine)
 
     def forward(self, input: Tensor) -> Tensor:
         return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
@@ -68,22 +79,10 @@ class GroupNorm(Module):
         self.num_channels = num_channels
         self.eps = eps
         self.affine = affine
-        if self.affine:
-            self.weight = Parameter(torch.empty(num_channels, **factory_kwargs))
-            if bias:
-                self.bias = Parameter(torch.empty(num_channels, **factory_kwargs))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
-        self.reset_parameters()
+        _init_affine(self, self.affine, num_channels, bias, factory_kwargs)
 
     def reset_parameters(self) -> None:
-        if self.affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _reset_affine(self, self.affine)
 
     def forward(self, input: Tensor) -> Tensor:
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)

@@ -202,6 +202,27 @@ class RNNBase(Module):
         return {"RNN_TANH": _rnn_tanh_step, "RNN_RELU": _rnn_relu_step, "LSTM": _lstm_step,
                 "GRU": _gru_step}[self.mode]
 
+    def _cell_weights(self, params):
+        """w_ih, w_hh, b_ih, b_hh of one layer and direction (the biases None without bias)."""
+        b_ih, b_hh = (params[2], params[3]) if self.bias else (None, None)
+        return params[0], params[1], b_ih, b_hh
+
+    def _layer_output(self, outputs, layer: int, dim: int) -> Tensor:
+        """One layer's output: its directions' outputs joined along dim, then dropout
+        (when training) unless it is the last layer."""
+        layer_output = outputs[0] if len(outputs) == 1 else torch.cat(outputs, dim)
+        if self.dropout != 0 and self.training and layer < self.num_layers - 1:
+            layer_output = F.dropout(layer_output, self.dropout, True)
+        return layer_output
+
+    @staticmethod
+    def _output_and_state(output: Tensor, h_n, c_n, is_lstm: bool):
+        """The last layer's output and the final state: the stacked h (and c for LSTM)."""
+        h_n = torch.stack(h_n, 0)
+        if is_lstm:
+            return output, (h_n, torch.stack(c_n, 0))
+        return output, h_n
+
     def _run(self, input: Tensor, hx):
         """input (T, N, input_size); hx (L*D, N, H), or a pair of them for LSTM.
         Returns output (T, N, D*H) and the final state in hx's form."""
@@ -215,9 +236,7 @@ class RNNBase(Module):
             outputs = []
             for direction in range(num_directions):
                 idx = layer * num_directions + direction
-                params = weights[idx]
-                w_ih, w_hh = params[0], params[1]
-                b_ih, b_hh = (params[2], params[3]) if self.bias else (None, None)
+                w_ih, w_hh, b_ih, b_hh = self._cell_weights(weights[idx])
                 state = (hx[0][idx], hx[1][idx]) if is_lstm else hx[idx]
                 # The input's contribution to the gates, for all time steps in one matmul.
                 gi_all = F.linear(layer_input, w_ih, b_ih)
@@ -234,14 +253,8 @@ class RNNBase(Module):
                     c_n.append(state[1])
                 else:
                     h_n.append(state)
-            layer_output = outputs[0] if num_directions == 1 else torch.cat(outputs, 2)
-            if self.dropout != 0 and self.training and layer < self.num_layers - 1:
-                layer_output = F.dropout(layer_output, self.dropout, True)
-            layer_input = layer_output
-        h_n = torch.stack(h_n, 0)
-        if is_lstm:
-            return layer_input, (h_n, torch.stack(c_n, 0))
-        return layer_input, h_n
+            layer_input = self._layer_output(outputs, layer, 2)
+        return self._output_and_state(layer_input, h_n, c_n, is_lstm)
 
     # [marker: run_packed]
     def _run_packed(self, data: Tensor, batch_sizes: List[int], hx):
@@ -262,9 +275,7 @@ class RNNBase(Module):
             outputs = []
             for direction in range(num_directions):
                 idx = layer * num_directions + direction
-                params = weights[idx]
-                w_ih, w_hh = params[0], params[1]
-                b_ih, b_hh = (params[2], params[3]) if self.bias else (None, None)
+                w_ih, w_hh, b_ih, b_hh = self._cell_weights(weights[idx])
                 # The state as a tuple of tensors, (h,) or (h, c), so rows slice alike.
                 init_state = (hx[0][idx], hx[1][idx]) if is_lstm else (hx[idx],)
 
@@ -305,14 +316,8 @@ class RNNBase(Module):
                 h_n.append(final[0])
                 if is_lstm:
                     c_n.append(final[1])
-            layer_output = outputs[0] if num_directions == 1 else torch.cat(outputs, 1)
-            if self.dropout != 0 and self.training and layer < self.num_layers - 1:
-                layer_output = F.dropout(layer_output, self.dropout, True)
-            layer_input = layer_output
-        h_n = torch.stack(h_n, 0)
-        if is_lstm:
-            return layer_input, (h_n, torch.stack(c_n, 0))
-        return layer_input, h_n
+            layer_input = self._layer_output(outputs, layer, 1)
+        return self._output_and_state(layer_input, h_n, c_n, is_lstm)
     # [end marker: run_packed]
 
     def permute_hidden(self, hx, permutation: Optional[Tensor]):

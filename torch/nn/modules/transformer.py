@@ -215,6 +215,28 @@ class TransformerDecoder(Module):
         return output
 
 
+def _init_layer_modules(layer: Module, d_model: int, nhead: int, dim_feedforward: int, dropout: float,
+                        layer_norm_eps: float, batch_first: bool, norm_first: bool, bias: bool, factory_kwargs,
+                        cross_attention: bool) -> None:
+    """The submodules both layers have, registered in PyTorch's order: self_attn (and, for the
+    decoder, the cross-attention multihead_attn), the feed-forward linear1, dropout and linear2,
+    then one norm and one dropout per block (norm3 and dropout3 for the decoder's third)."""
+    layer.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias, batch_first=batch_first,
+                                         **factory_kwargs)
+    if cross_attention:
+        layer.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first,
+                                                  bias=bias, **factory_kwargs)
+    layer.linear1 = Linear(d_model, dim_feedforward, bias=bias, **factory_kwargs)
+    layer.dropout = Dropout(dropout)
+    layer.linear2 = Linear(dim_feedforward, d_model, bias=bias, **factory_kwargs)
+    layer.norm_first = norm_first
+    num_blocks = 3 if cross_attention else 2
+    for i in range(1, num_blocks + 1):
+        setattr(layer, f"norm{i}", LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **factory_kwargs))
+    for i in range(1, num_blocks + 1):
+        setattr(layer, f"dropout{i}", Dropout(dropout))
+
+
 class TransformerEncoderLayer(Module):
     """Self-attention block then feed-forward block (linear1, activation, dropout, linear2)."""
 
@@ -226,16 +248,8 @@ class TransformerEncoderLayer(Module):
                  dtype=None) -> None:
         factory_kwargs = {"device": device, "dtype": dtype}
         super().__init__()
-        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias, batch_first=batch_first,
-                                            **factory_kwargs)
-        self.linear1 = Linear(d_model, dim_feedforward, bias=bias, **factory_kwargs)
-        self.dropout = Dropout(dropout)
-        self.linear2 = Linear(dim_feedforward, d_model, bias=bias, **factory_kwargs)
-        self.norm_first = norm_first
-        self.norm1 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **factory_kwargs)
-        self.norm2 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **factory_kwargs)
-        self.dropout1 = Dropout(dropout)
-        self.dropout2 = Dropout(dropout)
+        _init_layer_modules(self, d_model, nhead, dim_feedforward, dropout, layer_norm_eps, batch_first, norm_first,
+                            bias, factory_kwargs, cross_attention=False)
         if isinstance(activation, str):
             activation = _get_activation_fn(activation)
         # 1 for relu, 2 for gelu: what PyTorch's fused fast path can run
@@ -288,20 +302,8 @@ class TransformerDecoderLayer(Module):
                  dtype=None) -> None:
         factory_kwargs = {"device": device, "dtype": dtype}
         super().__init__()
-        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first, bias=bias,
-                                            **factory_kwargs)
-        self.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first, bias=bias,
-                                                 **factory_kwargs)
-        self.linear1 = Linear(d_model, dim_feedforward, bias=bias, **factory_kwargs)
-        self.dropout = Dropout(dropout)
-        self.linear2 = Linear(dim_feedforward, d_model, bias=bias, **factory_kwargs)
-        self.norm_first = norm_first
-        self.norm1 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **factory_kwargs)
-        self.norm2 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **factory_kwargs)
-        self.norm3 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **factory_kwargs)
-        self.dropout1 = Dropout(dropout)
-        self.dropout2 = Dropout(dropout)
-        self.dropout3 = Dropout(dropout)
+        _init_layer_modules(self, d_model, nhead, dim_feedforward, dropout, layer_norm_eps, batch_first, norm_first,
+                            bias, factory_kwargs, cross_attention=True)
         if isinstance(activation, str):
             self.activation = _get_activation_fn(activation)
         else:
@@ -327,11 +329,8 @@ class TransformerDecoderLayer(Module):
             x = self.norm3(x + self._ff_block(x))
         return x
 
-    def _sa_block(self, x: Tensor, attn_mask: Optional[Tensor], key_padding_mask: Optional[Tensor],
-                  is_causal: bool = False) -> Tensor:
-        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask, is_causal=is_causal,
-                           need_weights=False)[0]
-        return self.dropout1(x)
+    # the self-attention block is the encoder layer's
+    _sa_block = TransformerEncoderLayer._sa_block
 
     def _mha_block(self, x: Tensor, mem: Tensor, attn_mask: Optional[Tensor], key_padding_mask: Optional[Tensor],
                    is_causal: bool = False) -> Tensor:

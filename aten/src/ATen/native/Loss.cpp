@@ -1,5 +1,5 @@
-// aten/src/ATen/native/Loss.cpp - mse_loss and binary_cross_entropy, forward and backward, and
-// binary_cross_entropy_with_logits.
+// aten/src/ATen/native/Loss.cpp - mse_loss, smooth_l1_loss, huber_loss and binary_cross_entropy,
+// forward and backward, and binary_cross_entropy_with_logits.
 // Mirrors PyTorch's aten/src/ATen/native/Loss.cpp. Guide: docs/source/internals/cuda_training.rst.
 //
 // mse_loss is device generic: a TensorIterator and a stub (mse_stub, mse_backward_stub) whose
@@ -22,6 +22,48 @@ namespace at::native {
 
 DEFINE_DISPATCH(mse_stub);
 DEFINE_DISPATCH(mse_backward_stub);
+
+// [marker: smooth_l1_loss]
+// z = |x - y|; smooth L1 is 0.5 z^2 / beta below beta and z - 0.5 beta above it, huber
+// 0.5 z^2 below delta and delta (z - 0.5 delta) above: the same products in the same order
+// as PyTorch's CPU kernels (cpu/BinaryOpsKernel.cpp), so the digits agree.
+Tensor smooth_l1_loss(const Tensor& input, const Tensor& target, int64_t reduction, double beta) {
+  TORCH_CHECK(beta >= 0, "smooth_l1_loss does not support negative values for beta.");
+  if (beta == 0.0) {
+    return at::l1_loss(input, target, reduction);
+  }
+  auto z = (input - target).abs();
+  auto loss = at::where(z < beta, z * 0.5 * z / beta, z - 0.5 * beta);
+  return apply_loss_reduction(loss, reduction);
+}
+
+// Both gradients are piecewise in x = input - target: -outer below -bound, +outer above
+// bound, x / inner_div in between (times the incoming gradient and the mean's 1/N).
+static Tensor piecewise_loss_backward(const Tensor& grad_output, const Tensor& input, const Tensor& target,
+                                      int64_t reduction, double bound, double outer, double inner_div) {
+  const double norm = reduction == at::Reduction::Mean ? 1.0 / static_cast<double>(input.numel()) : 1.0;
+  auto x = input - target;
+  auto g = grad_output * norm;
+  return at::where(x <= -bound, -g * outer, at::where(x >= bound, g * outer, x * g / inner_div));
+}
+
+Tensor smooth_l1_loss_backward(const Tensor& grad_output, const Tensor& input, const Tensor& target,
+                               int64_t reduction, double beta) {
+  return piecewise_loss_backward(grad_output, input, target, reduction, beta, 1.0, beta);
+}
+
+Tensor huber_loss(const Tensor& input, const Tensor& target, int64_t reduction, double delta) {
+  TORCH_CHECK(delta > 0, "huber_loss does not support non-positive values for delta.");
+  auto z = (input - target).abs();
+  auto loss = at::where(z < delta, z * 0.5 * z, (z - 0.5 * delta) * delta);
+  return apply_loss_reduction(loss, reduction);
+}
+
+Tensor huber_loss_backward(const Tensor& grad_output, const Tensor& input, const Tensor& target,
+                           int64_t reduction, double delta) {
+  return piecewise_loss_backward(grad_output, input, target, reduction, delta, delta, 1.0);
+}
+// [end marker: smooth_l1_loss]
 
 // [marker: mse_loss]
 Tensor mse_loss(const Tensor& input, const Tensor& target, int64_t reduction) {

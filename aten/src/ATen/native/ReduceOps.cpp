@@ -744,6 +744,9 @@ std::tuple<Tensor, Tensor> aminmax(const Tensor& self, std::optional<int64_t> di
 // self's device, so it serves every device.
 template <bool is_max>
 static void cummaxmin_impl(const Tensor& self, Tensor& values, Tensor& indices, int64_t dim) {
+  TORCH_CHECK(values.scalar_type() == self.scalar_type(), "expected scalar_type ", self.scalar_type(),
+              " but found ", values.scalar_type());
+  TORCH_CHECK(indices.scalar_type() == kLong, "expected scalar_type Long but found ", indices.scalar_type());
   dim = c10::maybe_wrap_dim(dim, self.dim());
   at::native::resize_output(values, self.sizes());
   at::native::resize_output(indices, self.sizes());
@@ -792,9 +795,6 @@ static void cummaxmin_impl(const Tensor& self, Tensor& values, Tensor& indices, 
 }
 
 std::tuple<Tensor&, Tensor&> cummax_out(const Tensor& self, int64_t dim, Tensor& values, Tensor& indices) {
-  TORCH_CHECK(values.scalar_type() == self.scalar_type(), "expected scalar_type ", self.scalar_type(),
-              " but found ", values.scalar_type());
-  TORCH_CHECK(indices.scalar_type() == kLong, "expected scalar_type Long but found ", indices.scalar_type());
   cummaxmin_impl<true>(self, values, indices, dim);
   return {values, indices};
 }
@@ -807,9 +807,6 @@ std::tuple<Tensor, Tensor> cummax(const Tensor& self, int64_t dim) {
 }
 
 std::tuple<Tensor&, Tensor&> cummin_out(const Tensor& self, int64_t dim, Tensor& values, Tensor& indices) {
-  TORCH_CHECK(values.scalar_type() == self.scalar_type(), "expected scalar_type ", self.scalar_type(),
-              " but found ", values.scalar_type());
-  TORCH_CHECK(indices.scalar_type() == kLong, "expected scalar_type Long but found ", indices.scalar_type());
   cummaxmin_impl<false>(self, values, indices, dim);
   return {values, indices};
 }

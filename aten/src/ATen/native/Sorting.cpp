@@ -295,14 +295,10 @@ static Tensor median_impl(const Tensor& self, bool ignore_nan) {
   return out;
 }
 
-static std::tuple<Tensor&, Tensor&> median_with_indices_impl(Tensor& values, Tensor& indices, const Tensor& self,
-                                                             int64_t dim, bool keepdim, bool ignore_nan) {
-  dim = c10::maybe_wrap_dim(dim, self.dim());
-  const int64_t size = self.dim() > 0 ? self.size(dim) : 1;
-  TORCH_CHECK(self.dim() == 0 || size > 0, "median() cannot compute median for a dimension of size 0 ",
-              "because the operation does not have an identity");
-  TORCH_CHECK(indices.scalar_type() == kLong, "median(): expected indices to be of type Long but got ",
-              indices.scalar_type());
+// Resizes values and indices to the shape of a reduction of self over dim (kept as 1 or
+// dropped). A 0-d self is its own answer, at index 0: then it fills both and returns true.
+static bool resize_values_indices_for_dim(Tensor& values, Tensor& indices, const Tensor& self, int64_t dim,
+                                          bool keepdim) {
   std::vector<int64_t> out_shape = self.sizes().vec();
   if (self.dim() > 0) {
     if (keepdim) {
@@ -316,6 +312,20 @@ static std::tuple<Tensor&, Tensor&> median_with_indices_impl(Tensor& values, Ten
   if (self.dim() == 0) {
     values.copy_(self);
     indices.fill_(0);
+    return true;
+  }
+  return false;
+}
+
+static std::tuple<Tensor&, Tensor&> median_with_indices_impl(Tensor& values, Tensor& indices, const Tensor& self,
+                                                             int64_t dim, bool keepdim, bool ignore_nan) {
+  dim = c10::maybe_wrap_dim(dim, self.dim());
+  const int64_t size = self.dim() > 0 ? self.size(dim) : 1;
+  TORCH_CHECK(self.dim() == 0 || size > 0, "median() cannot compute median for a dimension of size 0 ",
+              "because the operation does not have an identity");
+  TORCH_CHECK(indices.scalar_type() == kLong, "median(): expected indices to be of type Long but got ",
+              indices.scalar_type());
+  if (resize_values_indices_for_dim(values, indices, self, dim, keepdim)) {
     return {values, indices};
   }
   const Tensor src = self.movedim(dim, -1).contiguous();
@@ -348,8 +358,8 @@ static std::tuple<Tensor&, Tensor&> median_with_indices_impl(Tensor& values, Ten
       io[r] = *nth;
     }
   });
-  values.copy_(vals.reshape(out_shape));
-  indices.copy_(idx.reshape(out_shape));
+  values.copy_(vals.reshape(values.sizes()));
+  indices.copy_(idx.reshape(indices.sizes()));
   return {values, indices};
 }
 
@@ -569,19 +579,7 @@ std::tuple<Tensor&, Tensor&> mode_out(const Tensor& self, int64_t dim, bool keep
               self.scalar_type(), " but got ", values.scalar_type());
   TORCH_CHECK(indices.scalar_type() == kLong, "mode(): expected indices to be of type Long but got ",
               indices.scalar_type());
-  std::vector<int64_t> out_shape = self.sizes().vec();
-  if (self.dim() > 0) {
-    if (keepdim) {
-      out_shape[dim] = 1;
-    } else {
-      out_shape.erase(out_shape.begin() + dim);
-    }
-  }
-  at::native::resize_output(values, out_shape);
-  at::native::resize_output(indices, out_shape);
-  if (self.dim() == 0) {
-    values.copy_(self);
-    indices.fill_(0);
+  if (resize_values_indices_for_dim(values, indices, self, dim, keepdim)) {
     return {values, indices};
   }
   const Tensor src = self.movedim(dim, -1).contiguous();
@@ -615,8 +613,8 @@ std::tuple<Tensor&, Tensor&> mode_out(const Tensor& self, int64_t dim, bool keep
       io[r] = modei;
     }
   });
-  values.copy_(vals.reshape(out_shape));
-  indices.copy_(idx.reshape(out_shape));
+  values.copy_(vals.reshape(values.sizes()));
+  indices.copy_(idx.reshape(indices.sizes()));
   return {values, indices};
 }
 
