@@ -28,7 +28,7 @@ def programs():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                     epilog="example: TORCH_REFERENCE_PYTHON=/tmp/ref/bin/python")
+                                     epilog="example: TORCH_REFERENCE_PYTHON=/path/to/venv/bin/python")
     parser.add_argument("names", nargs="*", help="programs to record (default: all)")
     parser.add_argument("--python", default=os.environ.get("TORCH_REFERENCE_PYTHON"),
                         help="an interpreter with PyTorch installed (default: $TORCH_REFERENCE_PYTHON)")
