@@ -21,12 +21,24 @@ int get_num_threads() {
 #endif
 }
 
+// [marker: blas_threads]
+// OpenBLAS (Debian's pthread build) runs matrix products on a thread pool of its own, sized
+// from OPENBLAS_NUM_THREADS or OMP_NUM_THREADS, else the number of cores. PyTorch's
+// set_num_threads also sets MKL's thread count; here it sets OpenBLAS's, so that
+// torch.set_num_threads(1) means one thread for a matrix product too. Declared weak: a
+// BLAS other than OpenBLAS has no such function, and then the pointer is null.
+extern "C" __attribute__((weak)) void openblas_set_num_threads(int num_threads);
+
 void set_num_threads(int nthreads) {
   TORCH_CHECK(nthreads > 0, "Expected positive number of threads");
 #ifdef AT_PARALLEL_OPENMP
   omp_set_num_threads(nthreads);
 #endif
+  if (openblas_set_num_threads != nullptr) {
+    openblas_set_num_threads(nthreads);
+  }
 }
+// [end marker: blas_threads]
 
 namespace {
 // -1: not set yet (the number of cores is reported until it is).
