@@ -346,3 +346,6 @@ __all__ += ["autocast", "set_float32_matmul_precision", "get_float32_matmul_prec
 import torch.utils.data  # noqa: E402
 import torch.utils.checkpoint  # noqa: E402
 # [end marker: utils_submodules]
+
+# The profiler (guide: profiler.rst): torch.profiler, which also brings torch.autograd.profiler.
+from torch import profiler  # noqa: E402

@@ -7,6 +7,7 @@
 // The bindings live in a shared library, not in the module itself, as in PyTorch, so that
 // C++ extensions can link them (torch/csrc/utils/pybind.h's casters need THPVariable_Wrap).
 #include <ATen/Parallel.h>
+#include <ATen/native/DispatchStub.h>
 #include <ATen/native/Resize.h>
 #include <c10/core/GradMode.h>
 #include <torch/csrc/Device.h>
@@ -197,6 +198,10 @@ void initModuleBindings(py::module_& m) {
   torch::cuda::initModule(m);
 #endif
   m.def("_show_config", &at::show_config);
+  // torch.backends.cpu.get_cpu_capability(): which build of the CPU kernels runs (DispatchStub.h).
+  m.def("_get_cpu_capability", [] {
+    return at::native::get_cpu_capability() == at::native::CPUCapability::AVX2 ? "AVX2" : "DEFAULT";
+  });
   // [marker: thread_settings]
   // torch.set_num_threads & co: PyTorch's THPModule_setNumThreads checks the argument itself
   // (an int, not a bool, and positive) before ATen sees it.

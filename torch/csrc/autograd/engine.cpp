@@ -2,7 +2,9 @@
 // Mirrors PyTorch's torch/csrc/autograd/engine.cpp. Guide: docs/source/internals/autograd.rst.
 #include <torch/csrc/autograd/engine.h>
 
+#include <ATen/core/ivalue.h>
 #include <ATen/detail/CUDAHooksInterface.h>
+#include <ATen/record_function.h>
 #include <c10/core/GradMode.h>
 #include <torch/csrc/autograd/functions/basic_ops.h>
 
@@ -155,6 +157,11 @@ void Engine::thread_main(const std::shared_ptr<GraphTask>& graph_task) {
           warnings.emplace(&local_graph_task->warning_handler_);
         }
         try {
+          // [marker: evaluate_function record]
+          // One profiler event per node the engine runs, named as PyTorch names it.
+          RECORD_FUNCTION(c10::str("autograd::engine::evaluate_function: ", task.fn_->name()),
+                          c10::ArrayRef<const c10::IValue>());
+          // [end marker: evaluate_function record]
           evaluate_function(local_graph_task, task.fn_.get(), task.inputs_);
         } catch (...) {
           local_graph_task->set_exception(std::current_exception());
@@ -330,12 +337,28 @@ variable_list call_function(std::shared_ptr<GraphTask>& graph_task, Node* func, 
   }
   const bool has_post_hooks = !fn.post_hooks().empty();
   variable_list outputs;
-  if (has_post_hooks) {
-    // Post hooks see the node's inputs too: keep a copy of the list (not of the data).
-    auto inputs_copy = inputs;
-    outputs = fn(std::move(inputs_copy));
-  } else {
-    outputs = fn(std::move(inputs));
+  {
+    // [marker: node record]
+    // The node itself, as PyTorch's Node::operator() records it: BACKWARD_FUNCTION, with the
+    // sequence number its forward operator recorded.
+    at::RecordFunction guard(at::RecordScope::BACKWARD_FUNCTION);
+    if (guard.isActive()) {
+      const auto seq = static_cast<int64_t>(fn.sequence_nr());
+      if (guard.needsInputs()) {
+        const std::vector<c10::IValue> inputs_vec(inputs.begin(), inputs.end());
+        guard.before(fn.name(), c10::ArrayRef<const c10::IValue>(inputs_vec.data(), inputs_vec.size()), seq);
+      } else {
+        guard.before(fn.name(), seq);
+      }
+    }
+    // [end marker: node record]
+    if (has_post_hooks) {
+      // Post hooks see the node's inputs too: keep a copy of the list (not of the data).
+      auto inputs_copy = inputs;
+      outputs = fn(std::move(inputs_copy));
+    } else {
+      outputs = fn(std::move(inputs));
+    }
   }
   validate_outputs(fn.next_edges(), outputs,
                    [&](const std::string& msg) { return "Function " + fn.name() + " returned an " + msg; });

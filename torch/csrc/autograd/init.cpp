@@ -8,7 +8,10 @@
 //   torch._C._FunctionBase                          (torch.autograd.Function's C half)
 //   torch._C._functions.AccumulateGrad, MulBackward0 ... (the grad_fn classes)
 //   torch._C._autograd._register_hook_dict          (Tensor.register_hook on a leaf)
+//   torch._C._autograd._enable_profiler_legacy ...  (torch.autograd.profiler: profiler_legacy.cpp)
 #include <ATen/autocast_mode.h>
+#include <ATen/core/ivalue.h>
+#include <ATen/record_function.h>
 #include <c10/core/GradMode.h>
 #include <c10/core/InferenceMode.h>
 #include <torch/csrc/Dtype.h>
@@ -17,9 +20,11 @@
 #include <torch/csrc/autograd/python_function.h>
 #include <torch/csrc/autograd/python_hook.h>
 #include <torch/csrc/autograd/python_variable.h>
+#include <torch/csrc/autograd/profiler_legacy.h>
 #include <torch/csrc/autograd/variable.h>
 
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include <memory>
 
@@ -64,6 +69,47 @@ void initAutogradBindings(py::module_& m) {
   });
   // t._version, and torch.autograd.graph helpers.
   autograd.def("_current_graph_task_id", []() { return -1; });
+
+  // [marker: profiler bindings]
+  // The CPU profiler (torch/autograd/profiler.py). Each event comes back as a tuple
+  // (name, start_ns, end_ns, thread, sequence_nr, scope, input_shapes or None, fwd_thread),
+  // times counted from the enable call.
+  autograd.def("_enable_profiler_legacy", [](bool record_shapes) {
+    profiler::ProfilerConfig config;
+    config.report_input_shapes = record_shapes;
+    profiler::enableProfilerLegacy(config);
+  }, py::arg("record_shapes") = false);
+  autograd.def("_disable_profiler_legacy", []() {
+    const auto events = profiler::disableProfilerLegacy();
+    py::list out;
+    for (const auto& e : events) {
+      py::object shapes = py::none();
+      if (e.has_shapes) shapes = py::cast(e.shapes);
+      out.append(py::make_tuple(e.name, e.start_ns, e.end_ns, e.thread_id, e.sequence_nr,
+                                static_cast<int>(e.scope), shapes, e.fwd_thread_id));
+    }
+    return out;
+  });
+  autograd.def("_profiler_enabled", []() { return profiler::profilerEnabled(); });
+  // A user scope (torch.profiler.record_function). PyTorch reaches it through the operator
+  // torch.ops.profiler._record_function_enter_new; a binding here does the same job without
+  // making the scope an operator. The handle owns the RecordFunction: exit ends it, and so
+  // does the handle's destruction if exit never comes.
+  py::class_<at::RecordFunction>(autograd, "_RecordFunction");
+  autograd.def("_record_function_enter", [](const std::string& name, std::optional<std::string> args) {
+    auto rec = std::make_unique<at::RecordFunction>(at::RecordScope::USER_SCOPE);
+    if (rec->isActive()) {
+      if (args.has_value() && rec->needsInputs()) {
+        std::vector<c10::IValue> inputs{c10::IValue(*args)};
+        rec->before(name, c10::ArrayRef<const c10::IValue>(inputs.data(), inputs.size()));
+      } else {
+        rec->before(name);
+      }
+    }
+    return rec;
+  }, py::arg("name"), py::arg("args") = py::none());
+  autograd.def("_record_function_exit", [](at::RecordFunction& rec) { rec.end(); });
+  // [end marker: profiler bindings]
 }
 
 }  // namespace torch::autograd

@@ -1,7 +1,9 @@
 // aten/src/ATen/core/dispatch/Dispatcher.cpp - operator registry, backend fallbacks, errors, trace.
 // Mirrors PyTorch's aten/src/ATen/core/dispatch/Dispatcher.cpp. Guide: docs/source/internals/dispatch.rst.
 #include <ATen/core/dispatch/Dispatcher.h>
+#include <ATen/SequenceNumber.h>
 #include <ATen/core/stack.h>
+#include <c10/core/GradMode.h>
 
 #include <cstdlib>
 
@@ -143,12 +145,34 @@ void Dispatcher::reportError(const OperatorEntry& op, DispatchKey key) const {
 }
 // [end marker: reportError]
 
+// [marker: runRecordFunction]
+void detail::InputShapes::operator()(const std::optional<at::Tensor>& x) {
+  shapes.push_back(x.has_value() && x->defined() ? x->sizes().vec() : std::vector<int64_t>());
+}
+
+void Dispatcher::runRecordFunction(at::RecordFunction& guard, const OperatorEntry& op, DispatchKeySet ks) {
+  // A call that enters at an autograd key records the sequence number its autograd node
+  // will take: the profiler ties the forward operator to its backward node with it.
+  const DispatchKey key = ks.highestPriorityTypeId();
+  if (isIncludedInAlias(key, DispatchKey::Autograd) && GradMode::is_enabled()) {
+    guard.before(op.operator_name(), static_cast<int64_t>(at::sequence_number::peek()));
+  } else {
+    guard.before(op.operator_name());
+  }
+}
+// [end marker: runRecordFunction]
+
 // [marker: callBoxed]
 namespace {
+// How many entries at the top of the stack are the operator's arguments.
+size_t numArgsOnStack(const OperatorEntry& op, const Stack& stack) {
+  return op.hasSchema() ? std::min(op.schema().arguments.size(), stack.size()) : stack.size();
+}
+
 // The key set of a boxed call: the tensors among the operator's arguments (the top of the
 // stack), as computeKeySetFromArgs finds them among typed arguments.
 DispatchKeySet keySetOfStack(const OperatorEntry& op, const Stack& stack) {
-  const size_t n = op.hasSchema() ? std::min(op.schema().arguments.size(), stack.size()) : stack.size();
+  const size_t n = numArgsOnStack(op, stack);
   DispatchKeySet ks;
   for (auto it = stack.end() - static_cast<std::ptrdiff_t>(n); it != stack.end(); ++it) {
     if (it->isTensor()) {
@@ -167,6 +191,20 @@ void Dispatcher::callBoxed(const OperatorHandle& op, Stack* stack) const {
   const auto& local = impl::tls_local_dispatch_key_set();
   const DispatchKeySet unmasked = (keySetOfStack(*op.operatorDef_, *stack) | local.included_) - local.excluded_;
   const DispatchKeySet ks = unmasked & op.operatorDef_->nonFallthroughKeys(unmasked);
+  if (C10_UNLIKELY(at::hasCallbacks())) {
+    // The profiled boxed call, as Dispatcher::call's slow path: the inputs are already IValues.
+    at::RecordFunction guard(at::RecordScope::FUNCTION);
+    if (guard.isActive()) {
+      if (guard.needsInputs()) {
+        const size_t n = numArgsOnStack(*op.operatorDef_, *stack);
+        guard.setInputShapes(
+            at::detail::inputShapesOf(c10::ArrayRef<const IValue>(stack->data() + (stack->size() - n), n)));
+      }
+      runRecordFunction(guard, *op.operatorDef_, ks);
+    }
+    redispatchBoxed(op, ks, stack);
+    return;
+  }
   redispatchBoxed(op, ks, stack);
 }
 

@@ -10,10 +10,13 @@
 //      rest done (autograd records a node, then computes) calls redispatch with the keys
 //      *below* its own, and the next kernel down runs.
 // TORCH_SHOW_DISPATCH_TRACE=1 prints each step: "[call] op=[aten::add.Tensor], key=[CPU]".
+// While a RecordFunction callback is registered (a profiler is on), the outermost call of each
+// operator runs inside a RecordFunction named after it (callWithDispatchKeySlowPath).
 #pragma once
 
 #include <ATen/core/dispatch/DispatchKeyExtractor.h>
 #include <ATen/core/dispatch/OperatorEntry.h>
+#include <ATen/record_function.h>
 #include <c10/core/impl/LocalDispatchKeySet.h>
 
 #include <iostream>
@@ -97,6 +100,12 @@ class TORCH_API Dispatcher final {
   [[noreturn]] void reportError(const OperatorEntry& op, DispatchKey key) const;
   template <class Return, class... Args>
   Return callKernel(const char* kind, const OperatorEntry& op, DispatchKeySet ks, Args... args) const;
+  // The profiled call: the kernel inside a RecordFunction (PyTorch's name for it).
+  template <class Return, class... Args>
+  Return callWithDispatchKeySlowPath(const TypedOperatorHandle<Return(Args...)>& op, DispatchKeySet ks,
+                                     Args... args) const;
+  // Names the RecordFunction after the operator and runs the start callbacks (Dispatcher.cpp).
+  static void runRecordFunction(at::RecordFunction& guard, const OperatorEntry& op, DispatchKeySet ks);
 
   friend class OperatorEntry;
   std::list<OperatorEntry> operators_;  // a list: entries never move, handles stay valid
@@ -167,6 +176,9 @@ inline Return Dispatcher::call(const TypedOperatorHandle<Return(Args...)>& op, A
   const auto& local = impl::tls_local_dispatch_key_set();
   const DispatchKeySet unmasked = (detail::computeKeySetFromArgs(args...) | local.included_) - local.excluded_;
   const DispatchKeySet ks = unmasked & op.operatorDef_->nonFallthroughKeys(unmasked);
+  if (C10_UNLIKELY(at::hasCallbacks())) {
+    return callWithDispatchKeySlowPath<Return, Args...>(op, ks, std::forward<Args>(args)...);
+  }
   return callKernel<Return, Args...>("call", *op.operatorDef_, ks, std::forward<Args>(args)...);
 }
 
@@ -198,5 +210,40 @@ inline Return Dispatcher::callKernel(const char* kind, const OperatorEntry& op, 
   return kernel.template call<Return, Args...>(ks, std::forward<Args>(args)...);
 }
 // [end marker: Dispatcher::call]
+
+namespace detail {
+// What a profiler with record_shapes shows for a call: one entry per argument, a tensor's
+// sizes, [] for anything else (an undefined tensor, a Scalar, a list).
+struct InputShapes {
+  std::vector<std::vector<int64_t>> shapes;
+  void operator()(const at::TensorBase& x) { shapes.push_back(x.defined() ? x.sizes().vec() : std::vector<int64_t>()); }
+  TORCH_API void operator()(const std::optional<at::Tensor>& x);
+  template <class T, std::enable_if_t<!std::is_base_of_v<at::TensorBase, std::decay_t<T>>, int> = 0>
+  void operator()(const T&) {
+    shapes.emplace_back();
+  }
+};
+}  // namespace detail
+
+// [marker: callWithDispatchKeySlowPath]
+// Taken only while a RecordFunction callback is registered. Out of line, so that the fast
+// path above stays what it was. Only Dispatcher::call comes here, not redispatch: an
+// operator that passes Autograd and then CPU is one event.
+template <class Return, class... Args>
+C10_NOINLINE Return Dispatcher::callWithDispatchKeySlowPath(const TypedOperatorHandle<Return(Args...)>& op,
+                                                            DispatchKeySet ks, Args... args) const {
+  at::RecordFunction guard(at::RecordScope::FUNCTION);
+  if (guard.isActive()) {
+    if (guard.needsInputs()) {
+      detail::InputShapes shapes;
+      (shapes(args), ...);
+      guard.setInputShapes(std::move(shapes.shapes));
+    }
+    runRecordFunction(guard, *op.operatorDef_, ks);
+  }
+  // The guard lives until the kernel returns or throws; its destructor runs the end callbacks.
+  return callKernel<Return, Args...>("call", *op.operatorDef_, ks, std::forward<Args>(args)...);
+}
+// [end marker: callWithDispatchKeySlowPath]
 
 }  // namespace c10

@@ -25,6 +25,7 @@
 #include <ATen/TensorIterator.h>
 #include <ATen/detail/FunctionTraits.h>
 #include <ATen/native/TensorIteratorDynamicCasting.h>
+#include <c10/util/complex.h>
 
 #include <cstdint>
 #include <type_traits>
@@ -127,10 +128,30 @@ inline bool try_scalar_loops(char** data, const int64_t* strides, int64_t n, con
           ...);
 }
 
+#ifdef CPU_CAPABILITY_AVX2
+// [marker: complex_loop]
+// GCC 12's vectorizer recognises a complex product's (ac - bd, ad + bc) and emits it as
+// fused multiply-add/subtract (vfmaddsub), even under -ffp-contract=off: the AVX2 build of
+// complex mul would then round differently from the portable build and from PyTorch. Loops
+// with a complex result are therefore left unvectorized in the AVX2 build (DispatchStub.h).
+template <typename func_t, std::size_t... I>
+__attribute__((optimize("no-tree-vectorize"))) void complex_loop(char** data, const int64_t* strides, int64_t n,
+                                                                 const func_t& op, std::index_sequence<I...> args) {
+  basic_loop(data, strides, n, op, args);
+}
+// [end marker: complex_loop]
+#endif
+
 template <bool simd, typename func_t>
 inline void inner_loop(char** data, const int64_t* strides, int64_t n, const func_t& op) {
   using traits = function_traits<func_t>;
   constexpr auto args = std::make_index_sequence<traits::arity>{};
+#ifdef CPU_CAPABILITY_AVX2
+  if constexpr (c10::is_complex<typename traits::result_type>::value) {
+    complex_loop(data, strides, n, op, args);
+    return;
+  }
+#endif
   if (is_contiguous<func_t>(strides, args)) {
     vectorizable_loop<simd, 0>(data, n, op, args);
   } else if (!try_scalar_loops<simd>(data, strides, n, op, args, args)) {

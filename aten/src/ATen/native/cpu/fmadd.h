@@ -13,7 +13,16 @@
 #include <cmath>
 #include <type_traits>
 
+// The CPU kernels are compiled twice (DispatchStub.h, "cpu_capability"): fmadd<float> is an
+// fma instruction in the AVX2 build and a call into libm in the portable one, so each build
+// keeps its own copy (in PyTorch, at::vec's headers do the same). Code outside cpu/ has no
+// CPU_CAPABILITY and gets the portable copy.
+#ifndef CPU_CAPABILITY
+#define CPU_CAPABILITY DEFAULT
+#endif
+
 namespace at::native {
+inline namespace CPU_CAPABILITY {
 
 template <typename T>
 C10_HOST_DEVICE inline T fmadd(T a, T b, T c) {
@@ -24,4 +33,5 @@ C10_HOST_DEVICE inline T fmadd(T a, T b, T c) {
   }
 }
 
+}  // namespace CPU_CAPABILITY
 }  // namespace at::native
