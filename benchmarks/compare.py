@@ -630,12 +630,17 @@ class CpuMonitor:
         return max(0.0, other / ((end[2] - self.begin[2]) * (os.cpu_count() or 1)))
 
 
+def worker_pids(ref):
+    proc = getattr(ref, "proc", None)
+    return [proc.pid] if proc is not None and proc.poll() is None else []
+
+
 BUSY_SHARE = 0.1  # a row during which other processes took more of the cores than this is marked
 
 
 def measure_watched(bench, threads, rounds, torch, np, ref=None):
     """measure(), with the share of the machine that other processes took meanwhile."""
-    monitor = CpuMonitor(lambda: [ref.proc.pid] if ref is not None and ref.alive() else [])
+    monitor = CpuMonitor(lambda: worker_pids(ref))
     row = measure(bench, threads, rounds, torch, np, ref)
     row["other_load"] = share = monitor.other_share()
     if share is not None and share > BUSY_SHARE:
@@ -761,7 +766,7 @@ def main(argv=None):
             print(f"\n{threads} thread{'s' * (threads > 1)}")
             print(table_header())
             rows = []
-            monitor = CpuMonitor(lambda: [ref.proc.pid] if ref is not None and ref.alive() else [])
+            monitor = CpuMonitor(lambda: worker_pids(ref))
             for b in benchmarks:
                 row = measure_watched(b, threads, args.rounds, torch, np, ref)
                 rows.append(row)

@@ -84,3 +84,35 @@ def test_number_divided_by_tensor_is_reciprocal_times_number():
     x = torch.tensor([3.0, 7.0, 0.1, 1e-3])
     np.testing.assert_array_equal((0.7 / x).numpy(), (x.reciprocal() * 0.7).numpy())
     assert (1 / torch.tensor([3, 4])).dtype == torch.float32
+
+
+def test_mm_gradient_of_a_column_major_operand_is_column_major():
+    # FunctionsManual.cpp mm_mat1_backward / mm_mat2_backward: the gradient of a transposed
+    # operand comes out transposed, so nn.Linear's weight gradient needs no copy.
+    rng = np.random.default_rng(5)
+    x_np, w_np, g_np = (rng.standard_normal(s).astype(np.float32) for s in ((6, 4), (3, 4), (6, 3)))
+    w = torch.tensor(w_np, requires_grad=True)
+    x = torch.empty_strided((6, 4), (1, 6)).copy_(torch.from_numpy(x_np)).requires_grad_()  # column-major leaf
+    y = torch.mm(x, w.t())
+    (y * torch.from_numpy(g_np)).sum().backward()
+    np.testing.assert_allclose(w.grad.numpy(), g_np.T @ x_np, rtol=1e-5)
+    np.testing.assert_allclose(x.grad.numpy(), g_np @ w_np, rtol=1e-5)
+    assert w.grad.stride() == (4, 1)
+    assert x.grad.stride() == (1, 6)  # the layout of x itself
+    # The same through addmm (nn.Linear), with alpha != 1.
+    b = torch.zeros(3, requires_grad=True)
+    w.grad = None
+    torch.addmm(b, torch.from_numpy(x_np), w.t(), alpha=2.0).sum().backward()
+    np.testing.assert_allclose(w.grad.numpy(), 2.0 * np.ones((6, 3), np.float32).T @ x_np, rtol=1e-5)
+    assert w.grad.stride() == (4, 1)
+
+
+def test_retained_grad_is_contiguous():
+    # PyTorch's retain_grad hook stores grad.clone(memory_format=torch.contiguous_format).
+    x = torch.randn(4, 6, requires_grad=True)
+    xt = x.t()
+    xt.retain_grad()
+    w = torch.randn(3, 4)
+    torch.mm(xt, w.t()).sum().backward()
+    assert xt.grad.stride() == (4, 1)
+    np.testing.assert_allclose(xt.grad.numpy(), np.ones((6, 3), np.float32) @ w.numpy(), rtol=1e-5)

@@ -58,6 +58,8 @@ _TENSOR_PROPERTIES = [
     # (pattern after "x.", member suffix, C++ type, expression)
     (r"sym_sizes\(\)", "sym_sizes", "std::vector<int64_t>", "{}.sizes().vec()"),
     (r"sizes\(\)", "sym_sizes", "std::vector<int64_t>", "{}.sizes().vec()"),
+    (r"sym_strides\(\)", "sym_strides", "std::vector<int64_t>", "{}.strides().vec()"),
+    (r"strides\(\)", "sym_strides", "std::vector<int64_t>", "{}.strides().vec()"),
     (r"scalar_type\(\)", "scalar_type", "at::ScalarType", "{}.scalar_type()"),
     (r"options\(\)", "options", "at::TensorOptions", "{}.options()"),
     (r"dim\(\)", "dim", "int64_t", "{}.dim()"),
@@ -138,6 +140,7 @@ def _process(func: FunctionSchema, derivatives: List[Derivative]):
             target = saved_outputs if is_output else saved_inputs
             if name in saved_whole:
                 formula = re.sub(rf"\b{name}\.sym_sizes\(\)", f"{name}.sizes()", formula)
+                formula = re.sub(rf"\b{name}\.sym_strides\(\)", f"{name}.strides()", formula)
                 formula = re.sub(rf"\b{name}\.sym_numel\(\)", f"{name}.numel()", formula)
             for pattern, suffix, cpp_type, expr in ([] if name in saved_whole else _TENSOR_PROPERTIES):
                 regex = rf"\b{name}\.{pattern}"

@@ -181,13 +181,35 @@ Tensor mean_backward(const Tensor& grad, IntArrayRef shape, OptionalIntArrayRef 
   return sum_backward(grad, shape, opt_dim, keepdim) / n;
 }
 
-Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const Scalar& alpha) {
+// [marker: mm_mat2_backward]
+// For y = x @ w.t() (nn.Linear), mat2 is w.t(): column-major, strides (1, rows). Its
+// gradient mat1.t() @ grad would come out row-major, and the gradient of w (its transpose)
+// column-major, unlike w: AccumulateGrad would then copy it into w's layout, a transposed
+// copy of every weight on every step. Computing (grad.t() @ mat1).t() instead gives the
+// gradient in mat2's own layout, for the price of two free transposes, as PyTorch's
+// FunctionsManual.cpp does. mat1's gradient likewise.
+namespace {
+bool is_column_major(at::IntArrayRef sizes, at::IntArrayRef strides) {
+  return sizes.size() == 2 && strides[0] == 1 && strides[1] == sizes[0];
+}
+}  // namespace
+
+Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, at::IntArrayRef mat1_sizes,
+                        at::IntArrayRef mat1_strides, const Scalar& alpha) {
+  if (is_column_major(mat1_sizes, mat1_strides)) {
+    return maybe_multiply(mat2.mm(grad.t()).t(), alpha);
+  }
   return maybe_multiply(grad.mm(mat2.t()), alpha);
 }
 
-Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, const Scalar& alpha) {
+Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, at::IntArrayRef mat2_sizes,
+                        at::IntArrayRef mat2_strides, const Scalar& alpha) {
+  if (is_column_major(mat2_sizes, mat2_strides)) {
+    return maybe_multiply(grad.t().mm(mat1).t(), alpha);
+  }
   return maybe_multiply(mat1.t().mm(grad), alpha);
 }
+// [end marker: mm_mat2_backward]
 
 
 namespace {

@@ -51,8 +51,12 @@ Tensor unsqueeze_to(const Tensor& self, IntArrayRef sizes);
 Tensor unsqueeze_to(const Tensor& self, int64_t dim, IntArrayRef sizes);
 Tensor sum_backward(const Tensor& grad, IntArrayRef sizes, OptionalIntArrayRef dims, bool keepdim);
 Tensor mean_backward(const Tensor& grad, IntArrayRef shape, OptionalIntArrayRef opt_dim, int64_t numel, bool keepdim);
-Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const Scalar& alpha = 1);
-Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, const Scalar& alpha = 1);
+// The gradients of mm's operands, laid out as the operands are: a transposed (column-major)
+// operand gets a transposed gradient, so that AccumulateGrad can keep it without a copy.
+Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, at::IntArrayRef mat1_sizes,
+                        at::IntArrayRef mat1_strides, const Scalar& alpha = 1);
+Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, at::IntArrayRef mat2_sizes,
+                        at::IntArrayRef mat2_strides, const Scalar& alpha = 1);
 
 // ---- saved at forward time for a Tensor[] input (cat, stack) ----
 std::vector<std::vector<int64_t>> to_args_sizes(at::TensorList tensors);

@@ -300,7 +300,8 @@ void VariableHooks::retain_grad(const at::TensorBase& self) const {
       auto var = weak_self.lock();
       at::Tensor& slot = var->mutable_grad();
       if (!slot.defined()) {
-        slot = grad.clone();
+        // A contiguous copy, whatever the gradient's layout (PyTorch's retain_grad hook).
+        slot = grad.clone(at::MemoryFormat::Contiguous);
       } else {
         slot = slot + grad;
       }
