@@ -562,8 +562,8 @@ def measure(bench, threads, rounds, torch, np, ref=None):
             their_check = ref.ask({"cmd": "setup", "name": bench.name})["checksum"]
             row["checksum_pytorch"] = their_check
             if checksums_differ(mine_check, their_check):
-                row["warnings"].append(
-                    f"checksum differs from PyTorch: {_checks(mine_check)} vs {_checks(their_check)}")
+                row["warnings"].append(f"checksum differs from PyTorch (calls 1/2): {_checks(mine_check)} "
+                                       f"vs {_checks(their_check)}")
             ref.ask({"cmd": "round", "number": number})  # the worker's warm-up
         except WorkerError as e:
             row["missing"] = f"PyTorch: {e}"
@@ -693,7 +693,9 @@ def summarize(rows):
     those are above SLOW_RATIO, and how many rows are missing."""
     ratios = [r["ratio"] for r in rows if not r["missing"] and r["ratio"] is not None]
     return {"geomean": geomean(ratios) if ratios else None, "count": len(ratios),
-            "above": sum(r > SLOW_RATIO for r in ratios), "missing": sum(bool(r["missing"]) for r in rows)}
+            "above": sum(r > SLOW_RATIO for r in ratios), "missing": sum(bool(r["missing"]) for r in rows),
+            "mismatched": sum(any(w.startswith("checksum differs from PyTorch") for w in r.get("warnings", ()))
+                              for r in rows)}
 
 
 def format_summary(threads, summary):
@@ -703,6 +705,8 @@ def format_summary(threads, summary):
     else:
         text = (f"{head} geometric mean this tree / PyTorch {summary['geomean']:.2f}x over {summary['count']} "
                 f"benchmarks; {summary['above']} above {SLOW_RATIO}x")
+    if summary.get("mismatched"):
+        text += f"; {summary['mismatched']} checksum mismatch{'es' * (summary['mismatched'] > 1)}"
     return text + (f"; {summary['missing']} missing" if summary["missing"] else "")
 
 
@@ -721,7 +725,10 @@ def parse_args(argv):
                         help="benchmarks whose name contains it (repeatable, or a comma list)")
     parser.add_argument("--json", metavar="PATH", help="write every figure to PATH")
     parser.add_argument("--list", action="store_true", help="print the benchmark names and exit")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    return args
 
 
 def main(argv=None):

@@ -8,6 +8,7 @@ import importlib.util
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -124,7 +125,10 @@ def test_a_different_answer_is_flagged_on_the_row(restore_threads):
     assert row["missing"] is None
     assert row["checksum"] == [[12.0, 12.0]] * 2 and row["checksum_pytorch"] == [[18.0, 18.0]] * 2
     assert any("checksum differs from PyTorch" in w for w in row["warnings"])
-    assert "WARNING: checksum differs from PyTorch: 12/12 vs 18/18" in compare.format_row(row)
+    assert "WARNING: checksum differs from PyTorch (calls 1/2): 12/12 vs 18/18" in compare.format_row(row)
+    summary = compare.summarize([row])
+    assert summary["mismatched"] == 1 and summary["count"] == 1  # still timed, and counted apart
+    assert re.search(r"over 1 benchmarks; [01] above 1.2x; 1 checksum mismatch$", compare.format_summary(1, summary))
 
 
 def test_a_raising_benchmark_is_missing_and_left_out_of_the_mean(restore_threads):
