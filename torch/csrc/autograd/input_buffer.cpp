@@ -19,8 +19,12 @@ void InputBuffer::add(size_t pos, Variable&& var) {
     return;
   }
   // Add in place when nobody else can see the stored gradient (and no graph of the sum is
-  // wanted); otherwise make a new tensor.
-  if (!c10::GradMode::is_enabled() && old_var.use_count() == 1 && old_var.sizes() == var.sizes() &&
+  // wanted); otherwise make a new tensor. Nobody means neither the tensor nor its memory:
+  // a gradient that is a view (a slice of the gradient passed to backward(), as
+  // StackBackward0 hands out) has a TensorImpl of its own but shares the caller's storage,
+  // which an in-place add would overwrite (PyTorch's can_accumulate_inplace checks both).
+  if (!c10::GradMode::is_enabled() && old_var.use_count() == 1 && old_var.has_storage() &&
+      old_var.storage().use_count() == 1 && old_var.sizes() == var.sizes() &&
       old_var.scalar_type() == var.scalar_type() && old_var.is_non_overlapping_and_dense()) {
     old_var.add_(var);
   } else {

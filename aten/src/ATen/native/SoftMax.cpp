@@ -11,8 +11,10 @@
 #include <ATen/Parallel.h>
 #include <c10/core/WrapDimMinimal.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace at::native {
 
@@ -40,20 +42,46 @@ Tensor host_softmax(const Tensor& input_, int64_t dim_, bool half_to_float) {
       for (int64_t r = begin; r < end; r++) {
         const scalar_t* x = in + r * n;
         scalar_t* y = out + r * n;
-        acc_t mx = -std::numeric_limits<acc_t>::infinity();
-        for (int64_t i = 0; i < n; i++) {
-          const acc_t v = static_cast<acc_t>(x[i]);
-          mx = (std::isnan(v) || v > mx) ? v : mx;
-          if (std::isnan(mx)) break;
+        // The max without a branch per element, so the loop vectorizes: a NaN never wins a
+        // comparison, but it still reaches the sum below (exp(NaN) is NaN) and makes the
+        // whole row NaN, as PyTorch's does.
+        // Eight running maxima side by side: one would make every comparison wait for the
+        // previous one (a chain the compiler may not reorder, as it may not for floats).
+        acc_t m8[8];
+        std::fill_n(m8, 8, -std::numeric_limits<acc_t>::infinity());
+        int64_t i8 = 0;
+        for (; i8 + 8 <= n; i8 += 8) {
+          for (int k = 0; k < 8; k++) {
+            const acc_t v = static_cast<acc_t>(x[i8 + k]);
+            m8[k] = v > m8[k] ? v : m8[k];
+          }
         }
+        for (; i8 < n; i8++) {
+          const acc_t v = static_cast<acc_t>(x[i8]);
+          m8[0] = v > m8[0] ? v : m8[0];
+        }
+        acc_t mx = m8[0];
+        for (int k = 1; k < 8; k++) mx = m8[k] > mx ? m8[k] : mx;
         if (std::isinf(mx) && mx < 0) mx = 0;  // a row of -inf: exp(-inf - 0) = 0, no NaN from -inf - -inf
         acc_t sum = 0;
-        for (int64_t i = 0; i < n; i++) sum += std::exp(static_cast<acc_t>(x[i]) - mx);
         if (log_softmax) {
+          for (int64_t i = 0; i < n; i++) sum += std::exp(static_cast<acc_t>(x[i]) - mx);
           const acc_t lse = std::log(sum);
           for (int64_t i = 0; i < n; i++) y[i] = static_cast<scalar_t>(static_cast<acc_t>(x[i]) - mx - lse);
+        } else if constexpr (std::is_same_v<scalar_t, acc_t>) {
+          // One exp per element: exp(x - max) goes to the output, then the row is scaled by
+          // 1 / sum (PyTorch's vectorized softmax does the same, multiplying by the reciprocal).
+          for (int64_t i = 0; i < n; i++) {
+            const acc_t e = std::exp(static_cast<acc_t>(x[i]) - mx);
+            y[i] = e;
+            sum += e;
+          }
+          const acc_t inv = acc_t(1) / sum;
+          for (int64_t i = 0; i < n; i++) y[i] = y[i] * inv;
         } else {
-          for (int64_t i = 0; i < n; i++) y[i] = static_cast<scalar_t>(std::exp(static_cast<acc_t>(x[i]) - mx) / sum);
+          for (int64_t i = 0; i < n; i++) sum += std::exp(static_cast<acc_t>(x[i]) - mx);
+          const acc_t inv = acc_t(1) / sum;
+          for (int64_t i = 0; i < n; i++) y[i] = static_cast<scalar_t>(std::exp(static_cast<acc_t>(x[i]) - mx) * inv);
         }
       }
     });

@@ -23,11 +23,13 @@
 #include <ATen/ExpandUtils.h>
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
+#include <ATen/Parallel.h>
 #include <ATen/TensorIterator.h>
 #include <c10/core/WrapDimMinimal.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <sstream>
 #include <optional>
@@ -308,6 +310,32 @@ Tensor& index_select_out_cpu_(const Tensor& self, int64_t dim, const Tensor& ind
     TORCH_CHECK_INDEX(p[i] >= 0 && p[i] < size, "index out of range in self");
   }
   result.resize_(shape);
+  // [marker: index_select_contiguous]
+  // A contiguous self into a contiguous result (PyTorch's index_select_out_cpu_ has the same
+  // fast path): each selected slice is `inner` consecutive elements, so the whole operation
+  // is outer x n memcpys, shared between threads. The general path below builds a
+  // TensorIterator per index, about half a microsecond each before any byte moves.
+  if (self.dim() > 0 && self.is_contiguous() && result.is_contiguous() && self.device().is_cpu() &&
+      result.scalar_type() == self.scalar_type() && result.numel() > 0) {
+    const int64_t n = idx.numel();
+    int64_t outer = 1, inner = 1;
+    for (int64_t d = 0; d < dim; d++) outer *= self.size(d);
+    for (int64_t d = dim + 1; d < self.dim(); d++) inner *= self.size(d);
+    const size_t item = self.element_size();
+    const size_t slice_bytes = static_cast<size_t>(inner) * item;
+    const char* src = static_cast<const char*>(self.const_data_ptr());
+    char* dst = static_cast<char*>(result.data_ptr());
+    at::parallel_for(0, outer * n, std::max<int64_t>(1, at::internal::GRAIN_SIZE / std::max<int64_t>(inner, 1)),
+                     [&](int64_t begin, int64_t end) {
+                       for (int64_t k = begin; k < end; k++) {
+                         const int64_t o = k / n, i = k % n;
+                         std::memcpy(dst + static_cast<size_t>(k) * slice_bytes,
+                                     src + static_cast<size_t>(o * size + p[i]) * slice_bytes, slice_bytes);
+                       }
+                     });
+    return result;
+  }
+  // [end marker: index_select_contiguous]
   for (int64_t i = 0; i < idx.numel(); i++) {
     if (self.dim() == 0) {
       result.copy_(self);
