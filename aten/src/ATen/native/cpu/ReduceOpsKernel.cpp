@@ -131,6 +131,7 @@ void or_kernel_impl(TensorIteratorBase& iter) {
 template <typename scalar_t, bool is_max>
 struct MinMaxValuesOps {
   using acc_t = at::opmath_type<scalar_t>;
+  static constexpr bool any_order = true;  // Reduce.h: fold with several accumulators
   acc_t reduce(acc_t a, scalar_t b, int64_t) const {
     const acc_t v = static_cast<acc_t>(b);
     return beats<is_max>(a, v) ? v : a;
