@@ -48,7 +48,7 @@ endif()
 # and on OpenMP (libopenblas-openmp-dev). The OpenMP one is preferred: its matrix products
 # run on the same OpenMP threads as at::parallel_for, as MKL's do in PyTorch. With the
 # pthread one, two pools share the cores, and each spins while the other needs the CPU:
-# on two cores an MLP training step at two threads took 2.4x its one-thread time.
+# on two cores an MLP training step at two threads took 2.7x its one-thread time.
 # BLAS_OPENMP_DIR goes into torch_cpu's RPATH, since both builds have the same soname
 # (libopenblas.so.0) and the system's default is the pthread one.
 find_library(OPENBLAS_OPENMP_LIBRARY NAMES openblas
