@@ -43,6 +43,19 @@ res = {
     "relu_clamp": x.relu() + y.clamp(-0.5, 0.5), "where": torch.where(x > 0, y, z),
     "half": x.half().float(), "bf16": x.bfloat16().float(), "strided_copy": strided.contiguous(),
     "softmax": m.softmax(1), "log_softmax": m.log_softmax(0),
+    # at::vec's exp, tanh, sigmoid and erf (cpu/vec/vec_math.h) over their whole ranges, denormal
+    # results included, and the kernels built on them, forward and backward.
+    "exp_wide": (x * 40).exp(), "tanh_wide": (x * 4).tanh(), "sigmoid_wide": (x * 40).sigmoid(),
+    "erf": (x * 2).erf(), "exp_bf16": x.bfloat16().exp().float(),
+    "gelu_bwd": torch.ops.aten.gelu_backward(y, x),
+    "gelu_tanh_bwd": torch.ops.aten.gelu_backward(y, x, approximate="tanh"),
+    "softmax_dim0": m.softmax(0), "log_softmax_lastdim": m.log_softmax(1),
+    "softmax_3d": xd.view(37, 29, 1).expand(37, 29, 3).softmax(1),
+    "softmax_bf16": m.bfloat16().softmax(1).float(), "log_softmax_bf16_dim0": m.bfloat16().log_softmax(0).float(),
+    "softmax_bwd": torch.ops.aten._softmax_backward_data(m * 0.3, m.softmax(1), 1, torch.float32),
+    "softmax_bwd_dim0": torch.ops.aten._softmax_backward_data(m * 0.3, m.softmax(0), 0, torch.float32),
+    "log_softmax_bwd": torch.ops.aten._log_softmax_backward_data(m * 0.3, m.log_softmax(1), 1, torch.float32),
+    "log_softmax_bwd_dim0": torch.ops.aten._log_softmax_backward_data(m * 0.3, m.log_softmax(0), 0, torch.float32),
     "cmul": cx * cy, "cdiv": cx / cy, "cadd_alpha": torch.add(cx, cy, alpha=2),
     "cexp": cx.exp(), "csum": cx.sum(), "cprod": (cx[:30] * 0.1 + 1).prod(), "cmul_d": cxd * cxd,
 }

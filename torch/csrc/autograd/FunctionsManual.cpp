@@ -45,12 +45,17 @@ Tensor div_tensor_other_backward(const Tensor& grad, const Tensor& self, const T
   return handle_r_to_c(other.scalar_type(), -grad * (self / other) / other);
 }
 
-Tensor sigmoid_backward(const Tensor& grad, const Tensor& result) {
-  return grad * (1 - result) * result;
+// sigmoid's and tanh's own backwards are the fused kernels at::sigmoid_backward and
+// at::tanh_backward (aten/src/ATen/native/BinaryOps.cpp); these are the derivatives of those
+// kernels with respect to the saved output y, for double backward.
+// d/dy [g (1 - y) y] = g (1 - 2y)
+Tensor sigmoid_double_backward(const Tensor& grad, const Tensor& grad_output, const Tensor& output) {
+  return grad * grad_output * (1 - 2 * output);
 }
 
-Tensor tanh_backward(const Tensor& grad, const Tensor& result) {
-  return grad * (1 - result * result);
+// d/dy [g (1 - y^2)] = -2 g y
+Tensor tanh_double_backward(const Tensor& grad, const Tensor& grad_output, const Tensor& output) {
+  return grad * (-2 * output * grad_output);
 }
 
 Tensor pow_backward(Tensor grad, const Tensor& self, const Scalar& exponent) {
@@ -407,19 +412,25 @@ Tensor masked_fill_backward(const Tensor& grad, const Tensor& mask) {
 
 // ---- unary ----
 
-// gelu(x) = x * Phi(x) ("none") or x/2 * (1 + tanh(sqrt(2/pi) * (x + 0.044715 x^3))) ("tanh").
-Tensor gelu_backward(const Tensor& grad, const Tensor& self, const std::string& approximate) {
+// gelu's second derivative, for the double backward of at::gelu_backward
+// (aten/src/ATen/native/Activation.cpp holds the first).
+// "none": gelu'(x) = Phi(x) + x phi(x), so gelu''(x) = 2 phi(x) + x phi'(x) = phi(x) (2 - x^2).
+// "tanh": with u = beta (x + kappa x^3) and t = tanh(u), gelu'(x) = (1 + t)/2 + x (1 - t^2) u'/2,
+// so gelu''(x) = (1 - t^2) (u' - x t u'^2 + x u''/2), where u' = beta (1 + 3 kappa x^2) and
+// u'' = 6 beta kappa x.
+Tensor gelu_double_backward(const Tensor& grad, const Tensor& grad_output, const Tensor& self,
+                            const std::string& approximate) {
   if (approximate == "tanh") {
     const double kBeta = std::sqrt(2.0 / M_PI);
     const double kKappa = 0.044715;
-    auto inner = kBeta * (self + kKappa * self.pow(3));
-    auto t = inner.tanh();
-    auto d_inner = kBeta * (1 + 3 * kKappa * self.pow(2));
-    return grad * (0.5 * (1 + t) + 0.5 * self * (1 - t * t) * d_inner);
+    auto t = (kBeta * (self + kKappa * self.pow(3))).tanh();
+    auto du = kBeta * (1 + 3 * kKappa * self.pow(2));
+    auto d2u = (6 * kBeta * kKappa) * self;
+    auto second = (1 - t * t) * (du - self * t * du * du + 0.5 * self * d2u);
+    return grad * grad_output * second;
   }
-  auto cdf = 0.5 * (1 + (self * M_SQRT1_2).erf());
   auto pdf = (-0.5 * self * self).exp() * (M_2_SQRTPI * M_SQRT1_2 * 0.5);
-  return grad * (cdf + self * pdf);
+  return grad * grad_output * pdf * (2 - self * self);
 }
 
 Tensor silu_backward(const Tensor& grad, const Tensor& self) {
@@ -766,12 +777,24 @@ Tensor cumprod_backward(const Tensor& grad, const Tensor& input, int64_t dim, co
   return grad_x.movedim(-1, dim);
 }
 
-Tensor softmax_backward(const Tensor& grad, const Tensor& output, int64_t dim) {
-  return output * (grad - (grad * output).sum(IntArrayRef(dim), true));
+// The backwards of softmax and log_softmax are kernels (at::_softmax_backward_data,
+// aten/src/ATen/native/SoftMax.cpp). With gI = y (g - sum(g y)) for softmax, the derivative
+// with respect to the saved output y, for a gradient gg of gI, is
+// gg (g - sum(g y)) - g sum(gg y).
+Tensor softmax_double_backward(const Tensor& grad, const Tensor& grad_output, int64_t dim, const Tensor& output) {
+  return grad * (grad_output - (grad_output * output).sum(IntArrayRef(dim), true)) -
+         grad_output * (grad * output).sum(IntArrayRef(dim), true);
 }
 
-Tensor log_softmax_backward(const Tensor& grad, const Tensor& output, int64_t dim) {
-  return grad - output.exp() * grad.sum(IntArrayRef(dim), true);
+// log_softmax: gI = g - exp(y) sum(g). With respect to g: gg - sum(gg exp(y));
+// with respect to y: -gg exp(y) sum(g).
+Tensor log_softmax_double_backward_grad_output(const Tensor& grad, int64_t dim, const Tensor& output) {
+  return grad - (grad * output.exp()).sum(IntArrayRef(dim), true);
+}
+
+Tensor log_softmax_double_backward_output(const Tensor& grad, const Tensor& grad_output, int64_t dim,
+                                          const Tensor& output) {
+  return -grad * output.exp() * grad_output.sum(IntArrayRef(dim), true);
 }
 
 // ---- indexing ----

@@ -10,6 +10,7 @@
 #include <ATen/Functions.h>
 #include <ATen/TensorOperators.h>
 #include <ATen/TensorGeometry.h>
+#include <c10/core/GradMode.h>
 
 #include <array>
 #include <cmath>
@@ -36,8 +37,8 @@ Tensor mul_tensor_backward(const Tensor& grad, const Scalar& other, at::ScalarTy
 Tensor div_tensor_self_backward(const Tensor& grad, const Tensor& other, at::ScalarType self_st);
 Tensor div_tensor_self_backward(const Tensor& grad, const Scalar& other, at::ScalarType self_st);
 Tensor div_tensor_other_backward(const Tensor& grad, const Tensor& self, const Tensor& other);
-Tensor sigmoid_backward(const Tensor& grad, const Tensor& result);
-Tensor tanh_backward(const Tensor& grad, const Tensor& result);
+Tensor sigmoid_double_backward(const Tensor& grad, const Tensor& grad_output, const Tensor& output);
+Tensor tanh_double_backward(const Tensor& grad, const Tensor& grad_output, const Tensor& output);
 Tensor pow_backward(Tensor grad, const Tensor& self, const Scalar& exponent);
 Tensor _to_copy_backward(const Tensor& grad, const at::TensorOptions& self_options);
 Tensor copy_src_backward(const Tensor& grad, const at::TensorOptions& src_options, IntArrayRef src_sizes);
@@ -82,7 +83,8 @@ std::tuple<Tensor, Tensor> clamp_backward_min_max(const Tensor& grad, const Tens
 Tensor masked_fill_backward(const Tensor& grad, const Tensor& mask);
 
 // ---- unary ----
-Tensor gelu_backward(const Tensor& grad, const Tensor& self, const std::string& approximate);
+Tensor gelu_double_backward(const Tensor& grad, const Tensor& grad_output, const Tensor& self,
+                            const std::string& approximate);
 Tensor silu_backward(const Tensor& grad, const Tensor& self);
 
 // ---- views ----
@@ -129,8 +131,10 @@ Tensor norm_backward(const Tensor& grad, const Tensor& self, const std::optional
 Tensor logsumexp_backward(const Tensor& grad, const Tensor& self, const Tensor& result, IntArrayRef dim, bool keepdim);
 Tensor cumsum_backward(const Tensor& grad, int64_t dim);
 Tensor cumprod_backward(const Tensor& grad, const Tensor& input, int64_t dim, const Tensor& output);
-Tensor softmax_backward(const Tensor& grad, const Tensor& output, int64_t dim);
-Tensor log_softmax_backward(const Tensor& grad, const Tensor& output, int64_t dim);
+Tensor softmax_double_backward(const Tensor& grad, const Tensor& grad_output, int64_t dim, const Tensor& output);
+Tensor log_softmax_double_backward_grad_output(const Tensor& grad, int64_t dim, const Tensor& output);
+Tensor log_softmax_double_backward_output(const Tensor& grad, const Tensor& grad_output, int64_t dim,
+                                          const Tensor& output);
 
 // ---- indexing ----
 Tensor index_backward(const Tensor& grad, IntArrayRef self_sizes, at::ArrayRef<std::optional<Tensor>> indices);

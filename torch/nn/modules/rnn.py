@@ -42,12 +42,11 @@ def _rnn_relu_step(gi: Tensor, h: Tensor, w_hh: Tensor, b_hh: Optional[Tensor]) 
 
 
 def _lstm_step(gi: Tensor, hc: Tuple[Tensor, Tensor], w_hh: Tensor, b_hh: Optional[Tensor]):
+    # gates = gi + h W_hh^T + b_hh, in chunks i, f, g, o; c' = sigmoid(f) c + sigmoid(i) tanh(g),
+    # h' = sigmoid(o) tanh(c'). The elementwise part is one fused kernel and one autograd node
+    # (aten/src/ATen/native/RNN.cpp), where written out it would be eleven of each.
     h, c = hc
-    gates = gi + F.linear(h, w_hh, b_hh)
-    i, f, g, o = gates.chunk(4, -1)
-    i, f, g, o = i.sigmoid(), f.sigmoid(), g.tanh(), o.sigmoid()
-    c = f * c + i * g
-    h = o * c.tanh()
+    h, c, _ = torch._thnn_fused_lstm_cell(gi, F.linear(h, w_hh, b_hh), c)
     return h, c
 
 
@@ -238,14 +237,16 @@ class RNNBase(Module):
                 idx = layer * num_directions + direction
                 w_ih, w_hh, b_ih, b_hh = self._cell_weights(weights[idx])
                 state = (hx[0][idx], hx[1][idx]) if is_lstm else hx[idx]
-                # The input's contribution to the gates, for all time steps in one matmul.
-                gi_all = F.linear(layer_input, w_ih, b_ih)
+                # The input's contribution to the gates, for all time steps in one matmul,
+                # unbound into steps: one UnbindBackward0 node stacks the steps' gradients,
+                # where indexing gi_all[t] would make a zero tensor of gi_all's size per step.
+                gi_steps = F.linear(layer_input, w_ih, b_ih).unbind(0)
                 steps = range(layer_input.size(0))
                 if direction == 1:
                     steps = reversed(steps)
                 out_steps = [None] * layer_input.size(0)
                 for t in steps:
-                    state = step(gi_all[t], state, w_hh, b_hh)
+                    state = step(gi_steps[t], state, w_hh, b_hh)
                     out_steps[t] = state[0] if is_lstm else state
                 outputs.append(torch.stack(out_steps, 0))
                 if is_lstm:
@@ -265,9 +266,6 @@ class RNNBase(Module):
         step = self._step_fn()
         num_directions = 2 if self.bidirectional else 1
         weights = self.all_weights
-        offsets = [0]
-        for bs in batch_sizes:
-            offsets.append(offsets[-1] + bs)
         num_steps = len(batch_sizes)
         layer_input = data
         h_n, c_n = [], []
@@ -283,7 +281,8 @@ class RNNBase(Module):
                     new = step(gi, state if is_lstm else state[0], w_hh, b_hh)
                     return tuple(new) if is_lstm else (new,)
 
-                gi_all = F.linear(layer_input, w_ih, b_ih)
+                # One piece per step (split_with_sizes: one SplitBackward node, as in _run).
+                gi_steps = F.linear(layer_input, w_ih, b_ih).split(list(batch_sizes), 0)
                 out_steps = [None] * num_steps
                 if direction == 0:
                     # Forward in time the batch shrinks: when step t has fewer rows than
@@ -296,7 +295,7 @@ class RNNBase(Module):
                         if bs < state[0].size(0):
                             finished.append(tuple(s[bs:] for s in state))
                             state = tuple(s[:bs] for s in state)
-                        state = advance(gi_all[offsets[t]:offsets[t + 1]], state)
+                        state = advance(gi_steps[t], state)
                         out_steps[t] = state[0]
                     finished.append(state)
                     # Finished last are the first rows: put the pieces back in row order.
@@ -309,7 +308,7 @@ class RNNBase(Module):
                         bs = batch_sizes[t]
                         if bs > state[0].size(0):
                             state = tuple(torch.cat([s, s0[s.size(0):bs]], 0) for s, s0 in zip(state, init_state))
-                        state = advance(gi_all[offsets[t]:offsets[t + 1]], state)
+                        state = advance(gi_steps[t], state)
                         out_steps[t] = state[0]
                     final = state
                 outputs.append(torch.cat(out_steps, 0))

@@ -10,6 +10,7 @@
 namespace at::native {
 
 DEFINE_DISPATCH(GeluKernel);
+DEFINE_DISPATCH(GeluBackwardKernel);
 DEFINE_DISPATCH(silu_stub);
 DEFINE_DISPATCH(elu_stub);
 DEFINE_DISPATCH(threshold_backward_stub);
@@ -59,6 +60,14 @@ Tensor gelu(const Tensor& self, c10::string_view approximate) {
 }
 Tensor& gelu_(Tensor& self, c10::string_view approximate) {
   return at::native::gelu_out(self, approximate, self);
+}
+
+// One pass over (grad, x): grad * (Phi(x) + x phi(x)), or its tanh form. autograd's
+// GeluBackward0 calls it (tools/autograd/derivatives.yaml).
+Tensor gelu_backward(const Tensor& grad_output, const Tensor& self, c10::string_view approximate) {
+  auto iter = TensorIterator::binary_op(Tensor(), grad_output, self);
+  GeluBackwardKernel(iter.device_type(), iter, get_gelutype_enum(approximate));
+  return iter.output();
 }
 
 // [marker: elu]

@@ -17,6 +17,8 @@ namespace at::native {
 enum class GeluType { None, Tanh, END };
 
 DECLARE_DISPATCH(void (*)(TensorIteratorBase&, GeluType), GeluKernel);
+// gelu's backward (inputs: grad_output, self).
+DECLARE_DISPATCH(void (*)(TensorIteratorBase&, GeluType), GeluBackwardKernel);
 DECLARE_DISPATCH(void (*)(TensorIteratorBase&), silu_stub);
 // elu: x > 0 ? scale * x : alpha * scale * (exp(input_scale * x) - 1).
 DECLARE_DISPATCH(void (*)(TensorIteratorBase&, const c10::Scalar& alpha, const c10::Scalar& scale,

@@ -25,6 +25,8 @@ DEFINE_DISPATCH(div_floor_stub);
 DEFINE_DISPATCH(remainder_stub);
 DEFINE_DISPATCH(fmod_stub);
 DEFINE_DISPATCH(atan2_stub);
+DEFINE_DISPATCH(sigmoid_backward_stub);
+DEFINE_DISPATCH(tanh_backward_stub);
 DEFINE_DISPATCH(maximum_stub);
 DEFINE_DISPATCH(minimum_stub);
 DEFINE_DISPATCH(bitwise_and_stub);
@@ -188,6 +190,23 @@ DEFINE_SCALAR_FORMS(remainder)
 DEFINE_BINARY_OP(fmod, binary_op, fmod_stub)
 DEFINE_SCALAR_FORMS(fmod)
 DEFINE_BINARY_OP(atan2, binary_float_op, atan2_stub)
+
+// [marker: sigmoid_backward]
+// autograd's SigmoidBackward0 and TanhBackward0 (tools/autograd/derivatives.yaml) call these
+// with the saved output y: one pass over (grad, y) each, where grad * (1 - y) * y written with
+// tensor operations would make three passes and two temporaries.
+Tensor sigmoid_backward(const Tensor& grad_output, const Tensor& output) {
+  auto iter = TensorIterator::binary_op(Tensor(), grad_output, output);
+  sigmoid_backward_stub(iter.device_type(), iter);
+  return iter.output();
+}
+
+Tensor tanh_backward(const Tensor& grad_output, const Tensor& output) {
+  auto iter = TensorIterator::binary_op(Tensor(), grad_output, output);
+  tanh_backward_stub(iter.device_type(), iter);
+  return iter.output();
+}
+// [end marker: sigmoid_backward]
 DEFINE_BINARY_OP(bitwise_and, binary_op, bitwise_and_stub)
 DEFINE_SCALAR_FORMS(bitwise_and)
 DEFINE_BINARY_OP(bitwise_or, binary_op, bitwise_or_stub)

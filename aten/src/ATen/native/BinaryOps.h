@@ -23,7 +23,10 @@ DECLARE_DISPATCH(structured_binary_fn, div_floor_stub);
 DECLARE_DISPATCH(structured_binary_fn, remainder_stub);
 DECLARE_DISPATCH(structured_binary_fn, fmod_stub);
 DECLARE_DISPATCH(structured_binary_fn, atan2_stub);
-DECLARE_DISPATCH(structured_binary_fn, mse_stub);  // (a - b)^2, mse_loss's elementwise part
+DECLARE_DISPATCH(structured_binary_fn, mse_stub);
+// The backwards of sigmoid and tanh from their outputs (inputs: grad_output, output).
+DECLARE_DISPATCH(structured_binary_fn, sigmoid_backward_stub);
+DECLARE_DISPATCH(structured_binary_fn, tanh_backward_stub);  // (a - b)^2, mse_loss's elementwise part
 DECLARE_DISPATCH(structured_binary_fn, maximum_stub);
 DECLARE_DISPATCH(structured_binary_fn, minimum_stub);
 DECLARE_DISPATCH(structured_binary_fn, bitwise_and_stub);

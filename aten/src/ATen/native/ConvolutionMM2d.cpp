@@ -11,17 +11,131 @@
 //     grad_bias       = grad_output summed over n and every position
 // With groups > 1 the channels split into `groups` independent convolutions: the matrices
 // gain a group dimension and the products are batched (matmul over (N, groups, ...)).
+//
+// On the CPU (float and double) the same products run one image at a time, as PyTorch's
+// slow_conv2d_forward_out_cpu_frame does: the image's columns (C_in*kH*kW x L, about a
+// megabyte for a 32-channel 32x32 image) are written to one buffer that stays in cache for
+// the matrix product that reads them right after, the product writes straight into the
+// output (bias first, then C += W @ columns), and the weight gradient accumulates image by
+// image into one matrix, with no (N, ...) intermediate to sum afterwards.
+#include <ATen/Dispatch.h>
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
+#include <ATen/Parallel.h>
+#include <ATen/native/CPUBlas.h>
 #include <ATen/native/ConvUtils.h>
+#include <ATen/native/im2col.h>
+
+#include <algorithm>
+#include <vector>
 
 namespace at::native {
+
+namespace {
+
+bool use_cpu_frames(const Tensor& input, const Tensor& weight) {
+  return input.is_cpu() && weight.is_cpu() && (input.scalar_type() == kFloat || input.scalar_type() == kDouble) &&
+         weight.scalar_type() == input.scalar_type();
+}
+
+// Work items of at least GRAIN_SIZE elements, so a small image does not pay for a parallel region.
+int64_t channel_grain(const Im2ColGeometry& g) {
+  return std::max<int64_t>(1, at::internal::GRAIN_SIZE / std::max<int64_t>(1, g.kh * g.kw * g.out_h * g.out_w));
+}
+
+template <typename T>
+cpublas::StridedMatrix<T> matrix(T* data, int64_t row_stride, int64_t col_stride) {
+  return {data, row_stride, col_stride};
+}
+
+// [marker: slow_conv2d_forward_cpu_frame]
+template <typename scalar_t>
+void conv2d_forward_frames(const Tensor& input, const Tensor& weight, const Tensor& bias, Tensor& output,
+                           const Im2ColGeometry& g, int64_t groups) {
+  const int64_t n = input.size(0), c_out = weight.size(0), c_out_g = c_out / groups;
+  const int64_t L = g.out_h * g.out_w, K = (g.channels / groups) * g.kh * g.kw;
+  const scalar_t* in = input.const_data_ptr<scalar_t>();
+  const scalar_t* w = weight.const_data_ptr<scalar_t>();
+  const scalar_t* b = bias.defined() ? bias.const_data_ptr<scalar_t>() : nullptr;
+  scalar_t* out = output.mutable_data_ptr<scalar_t>();
+  std::vector<scalar_t> columns(static_cast<size_t>(groups * K * L));
+  for (int64_t i = 0; i < n; i++) {
+    const scalar_t* image = in + i * g.channels * g.height * g.width;
+    at::parallel_for(0, g.channels, channel_grain(g), [&](int64_t begin, int64_t end) {
+      im2col_one(image, columns.data(), g, begin, end);
+    });
+    scalar_t* out_i = out + i * c_out * L;
+    if (b != nullptr) {
+      for (int64_t c = 0; c < c_out; c++) std::fill_n(out_i + c * L, L, b[c]);
+    }
+    // Called outside any parallel region: BLAS runs its own threads (Parallel.cpp).
+    for (int64_t grp = 0; grp < groups; grp++) {
+      cpublas::gemm<scalar_t>(c_out_g, L, K, 1, matrix(w + grp * c_out_g * K, K, 1),
+                              matrix<const scalar_t>(columns.data() + grp * K * L, L, 1), b != nullptr ? 1 : 0,
+                              matrix(out_i + grp * c_out_g * L, L, 1));
+    }
+  }
+}
+// [end marker: slow_conv2d_forward_cpu_frame]
+
+// [marker: slow_conv2d_backward_cpu_frame]
+template <typename scalar_t>
+void conv2d_backward_frames(const Tensor& grad_output, const Tensor& input, const Tensor& weight, Tensor& grad_input,
+                            Tensor& grad_weight, const Im2ColGeometry& g, int64_t groups) {
+  const int64_t n = input.size(0), c_out = weight.size(0), c_out_g = c_out / groups;
+  const int64_t L = g.out_h * g.out_w, K = (g.channels / groups) * g.kh * g.kw;
+  const int64_t image_size = g.channels * g.height * g.width;
+  const scalar_t* go = grad_output.const_data_ptr<scalar_t>();
+  const scalar_t* w = weight.const_data_ptr<scalar_t>();
+  std::vector<scalar_t> columns(static_cast<size_t>(groups * K * L));
+  for (int64_t i = 0; i < n; i++) {
+    const scalar_t* go_i = go + i * c_out * L;
+    if (grad_input.defined()) {
+      // columns = W^T @ grad_output[i] (W^T read in place: row stride 1, column stride K), then
+      // col2im adds each column back to where its patch came from.
+      for (int64_t grp = 0; grp < groups; grp++) {
+        cpublas::gemm<scalar_t>(K, L, c_out_g, 1, matrix(w + grp * c_out_g * K, 1, K),
+                                matrix(go_i + grp * c_out_g * L, L, 1), 0,
+                                matrix(columns.data() + grp * K * L, L, 1));
+      }
+      scalar_t* gi_i = grad_input.mutable_data_ptr<scalar_t>() + i * image_size;
+      at::parallel_for(0, g.channels, channel_grain(g), [&](int64_t begin, int64_t end) {
+        col2im_one(columns.data(), gi_i, g, begin, end);
+      });
+    }
+    if (grad_weight.defined()) {
+      // grad_W += grad_output[i] @ columns(input[i])^T (columns^T read in place).
+      const scalar_t* image = input.const_data_ptr<scalar_t>() + i * image_size;
+      at::parallel_for(0, g.channels, channel_grain(g), [&](int64_t begin, int64_t end) {
+        im2col_one(image, columns.data(), g, begin, end);
+      });
+      for (int64_t grp = 0; grp < groups; grp++) {
+        cpublas::gemm<scalar_t>(c_out_g, K, L, 1, matrix(go_i + grp * c_out_g * L, L, 1),
+                                matrix<const scalar_t>(columns.data() + grp * K * L, 1, L), i == 0 ? 0 : 1,
+                                matrix(grad_weight.mutable_data_ptr<scalar_t>() + grp * c_out_g * K, K, 1));
+      }
+    }
+  }
+}
+// [end marker: slow_conv2d_backward_cpu_frame]
+
+}  // namespace
 
 // [marker: slow_conv2d_forward]
 Tensor slow_conv2d_forward(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
                            IntArrayRef padding, IntArrayRef dilation, int64_t groups) {
   const int64_t n = input.size(0), c_out = weight.size(0);
   const int64_t kh = weight.size(2), kw = weight.size(3);
+  if (use_cpu_frames(input, weight) && n > 0) {
+    const Tensor in = input.contiguous(), w = weight.contiguous();
+    const Tensor b = bias.defined() ? bias.contiguous() : bias;
+    const Im2ColGeometry g = im2col_geometry(in, {kh, kw}, dilation, padding, stride);
+    Tensor output = at::empty({n, c_out, g.out_h, g.out_w}, in.options());
+    AT_DISPATCH_FLOATING_TYPES(in.scalar_type(), "slow_conv2d_cpu", [&] {
+      conv2d_forward_frames<scalar_t>(in, w, b, output, g, groups);
+    });
+    return output;
+  }
   Tensor columns = at::im2col(input, {kh, kw}, dilation, padding, stride);  // (N, C_in*kH*kW, L)
   const int64_t out_h = (input.size(2) + 2 * padding[0] - dilation[0] * (kh - 1) - 1) / stride[0] + 1;
   const int64_t out_w = (input.size(3) + 2 * padding[1] - dilation[1] * (kw - 1) - 1) / stride[1] + 1;
@@ -45,6 +159,17 @@ std::tuple<Tensor, Tensor, Tensor> slow_conv2d_backward(const Tensor& grad_outpu
   const int64_t n = input.size(0), c_out = weight.size(0);
   const int64_t kh = weight.size(2), kw = weight.size(3);
   const int64_t L = grad_output.size(2) * grad_output.size(3);
+  if (use_cpu_frames(input, weight) && grad_output.scalar_type() == input.scalar_type() && n > 0) {
+    const Tensor in = input.contiguous(), w = weight.contiguous(), go = grad_output.contiguous();
+    const Im2ColGeometry g = im2col_geometry(in, {kh, kw}, dilation, padding, stride);
+    Tensor grad_input = output_mask[0] ? at::zeros(in.sizes(), in.options()) : Tensor();
+    Tensor grad_weight = output_mask[1] ? at::empty(w.sizes(), w.options()) : Tensor();
+    AT_DISPATCH_FLOATING_TYPES(in.scalar_type(), "slow_conv2d_backward_cpu", [&] {
+      conv2d_backward_frames<scalar_t>(go, in, w, grad_input, grad_weight, g, groups);
+    });
+    Tensor grad_bias = output_mask[2] ? grad_output.sum(IntArrayRef{0, 2, 3}) : Tensor();
+    return std::make_tuple(grad_input, grad_weight, grad_bias);
+  }
   Tensor go = grad_output.reshape({n, groups, c_out / groups, L});  // (N, g, C_out/g, L)
   Tensor grad_input, grad_weight, grad_bias;
   if (output_mask[0]) {

@@ -12,62 +12,15 @@
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
 #include <ATen/Parallel.h>
+#include <ATen/native/im2col.h>
 #include <ATen/native/im2col_shape_check.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace at::native {
 
-namespace {
-
-// [marker: im2col]
-// One (C, H, W) image -> its (C*kH*kW, outH*outW) columns.
-template <typename scalar_t>
-void im2col_one(const scalar_t* im, scalar_t* col, const Im2ColGeometry& g) {
-  const int64_t L = g.out_h * g.out_w;
-  for (int64_t c = 0; c < g.channels; c++) {
-    for (int64_t i = 0; i < g.kh; i++) {
-      for (int64_t j = 0; j < g.kw; j++) {
-        scalar_t* row = col + ((c * g.kh + i) * g.kw + j) * L;
-        for (int64_t oy = 0; oy < g.out_h; oy++) {
-          const int64_t y = oy * g.sh - g.ph + i * g.dh;
-          for (int64_t ox = 0; ox < g.out_w; ox++) {
-            const int64_t x = ox * g.sw - g.pw + j * g.dw;
-            const bool inside = y >= 0 && y < g.height && x >= 0 && x < g.width;
-            row[oy * g.out_w + ox] = inside ? im[(c * g.height + y) * g.width + x] : scalar_t(0);
-          }
-        }
-      }
-    }
-  }
-}
-// [end marker: im2col]
-
-// [marker: col2im]
-// The adjoint: each column entry is added back where im2col read it from.
-template <typename scalar_t>
-void col2im_one(const scalar_t* col, scalar_t* im, const Im2ColGeometry& g) {
-  const int64_t L = g.out_h * g.out_w;
-  for (int64_t c = 0; c < g.channels; c++) {
-    for (int64_t i = 0; i < g.kh; i++) {
-      for (int64_t j = 0; j < g.kw; j++) {
-        const scalar_t* row = col + ((c * g.kh + i) * g.kw + j) * L;
-        for (int64_t oy = 0; oy < g.out_h; oy++) {
-          const int64_t y = oy * g.sh - g.ph + i * g.dh;
-          if (y < 0 || y >= g.height) continue;
-          for (int64_t ox = 0; ox < g.out_w; ox++) {
-            const int64_t x = ox * g.sw - g.pw + j * g.dw;
-            if (x < 0 || x >= g.width) continue;
-            im[(c * g.height + y) * g.width + x] += row[oy * g.out_w + ox];
-          }
-        }
-      }
-    }
-  }
-}
-// [end marker: col2im]
-
-}  // namespace
+// The loops over one image, im2col_one and col2im_one, are in im2col.h.
 
 Tensor im2col_cpu(const Tensor& self, IntArrayRef kernel_size, IntArrayRef dilation, IntArrayRef padding,
                   IntArrayRef stride) {

@@ -397,12 +397,15 @@ std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
   TORCH_CHECK(chunks > 0, "chunk expects `chunks` to be greater than 0, got: ", chunks);
   dim = c10::maybe_wrap_dim(dim, self.dim());
   const int64_t split_size = (self.size(dim) + chunks - 1) / chunks;
-  // Like split, except that chunks of an empty dimension are all empty.
+  // Like split, except that chunks of an empty dimension are all empty. Through the
+  // dispatcher (at::split, not at::native::split), so that autograd sees one SplitBackward0
+  // node: its backward writes every chunk's gradient into one tensor, where one SliceBackward0
+  // per chunk would each allocate a zero tensor of the input's size.
   if (split_size == 0 && self.size(dim) == 0) {
     std::vector<int64_t> sizes(chunks, 0);
-    return at::native::split_with_sizes(self, sizes, dim);
+    return at::split_with_sizes(self, sizes, dim);
   }
-  return at::native::split(self, split_size, dim);
+  return at::split(self, split_size, dim);
 }
 
 std::vector<Tensor> unbind(const Tensor& self, int64_t dim) {

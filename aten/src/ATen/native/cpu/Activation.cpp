@@ -2,6 +2,7 @@
 // Mirrors PyTorch's aten/src/ATen/native/cpu/Activation.cpp. Guide: docs/source/internals/tensor_iterator.rst.
 #include <ATen/Dispatch.h>
 #include <ATen/OpMathType.h>
+#include <ATen/cpu/vec/vec_math.h>
 #include <ATen/native/Activation.h>
 #include <ATen/native/cpu/Loops.h>
 
@@ -9,6 +10,10 @@
 
 namespace at::native {
 namespace {
+
+// exp, tanh and erf of float (Half and BFloat16 compute in float) are at::vec's
+// (cpu/vec/vec_math.h), which the compiler vectorizes in these loops, as PyTorch's gelu and silu
+// use Vectorized<float>'s; for double, at::vec's overloads are libm's.
 
 void GeluKernelImpl(TensorIteratorBase& it, GeluType approximate) {
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, it.dtype(), "GeluKernelImpl", [&] {
@@ -20,25 +25,58 @@ void GeluKernelImpl(TensorIteratorBase& it, GeluType approximate) {
       cpu_kernel_vec(it, [=](scalar_t x_) -> scalar_t {
         const opmath_t x = x_;
         const opmath_t inner = kBeta * (x + kKappa * x * x * x);
-        return opmath_t(0.5) * x * (opmath_t(1) + std::tanh(inner));
+        return opmath_t(0.5) * x * (opmath_t(1) + at::vec::tanh(inner));
       });
     } else {
       // x * Phi(x) = 0.5 x (1 + erf(x / sqrt(2)))
       const opmath_t kAlpha = static_cast<opmath_t>(M_SQRT1_2);
       cpu_kernel_vec(it, [=](scalar_t x_) -> scalar_t {
         const opmath_t x = x_;
-        return x * opmath_t(0.5) * (opmath_t(1) + std::erf(x * kAlpha));
+        return x * opmath_t(0.5) * (opmath_t(1) + at::vec::erf(x * kAlpha));
       });
     }
   });
 }
+
+// [marker: gelu_backward_kernel]
+// d/dx [x Phi(x)] = Phi(x) + x phi(x), with phi(x) = exp(-x^2 / 2) / sqrt(2 pi).
+// The tanh form: with u = beta (x + kappa x^3), d/dx [x (1 + tanh u) / 2] =
+// (1 + tanh u) / 2 + x / 2 (1 - tanh^2 u) beta (1 + 3 kappa x^2).
+void GeluBackwardKernelImpl(TensorIteratorBase& it, GeluType approximate) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, it.dtype(), "GeluBackwardKernelImpl", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    if (approximate == GeluType::Tanh) {
+      const opmath_t kBeta = static_cast<opmath_t>(M_SQRT2 * M_2_SQRTPI * 0.5);
+      const opmath_t kKappa = static_cast<opmath_t>(0.044715);
+      cpu_kernel_vec(it, [=](scalar_t dy_, scalar_t x_) -> scalar_t {
+        const opmath_t dy = dy_, x = x_;
+        const opmath_t x_sq = x * x;
+        const opmath_t inner = kBeta * (x + kKappa * x_sq * x);
+        const opmath_t t = at::vec::tanh(inner);
+        const opmath_t left_derivative = opmath_t(0.5) * (opmath_t(1) + t);
+        const opmath_t inner_derivative = kBeta * (opmath_t(1) + opmath_t(3) * kKappa * x_sq);
+        return dy * (left_derivative + opmath_t(0.5) * x * (opmath_t(1) - t * t) * inner_derivative);
+      });
+    } else {
+      const opmath_t kAlpha = static_cast<opmath_t>(M_SQRT1_2);
+      const opmath_t kBeta = static_cast<opmath_t>(M_2_SQRTPI * M_SQRT1_2 * 0.5);
+      cpu_kernel_vec(it, [=](scalar_t dy_, scalar_t x_) -> scalar_t {
+        const opmath_t dy = dy_, x = x_;
+        const opmath_t cdf = opmath_t(0.5) * (opmath_t(1) + at::vec::erf(x * kAlpha));
+        const opmath_t pdf = kBeta * at::vec::exp(x * x * opmath_t(-0.5));
+        return dy * (cdf + x * pdf);
+      });
+    }
+  });
+}
+// [end marker: gelu_backward_kernel]
 
 void silu_kernel(TensorIteratorBase& iter) {
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.dtype(), "silu_cpu", [&] {
     using opmath_t = opmath_type<scalar_t>;
     cpu_kernel_vec(iter, [](scalar_t x_) -> scalar_t {
       const opmath_t x = x_;
-      return x / (opmath_t(1) + std::exp(-x));
+      return x / (opmath_t(1) + at::vec::exp(-x));
     });
   });
 }
@@ -68,6 +106,7 @@ void threshold_backward_kernel(TensorIteratorBase& iter, const c10::Scalar& thre
 }  // namespace
 
 REGISTER_DISPATCH(GeluKernel, &GeluKernelImpl);
+REGISTER_DISPATCH(GeluBackwardKernel, &GeluBackwardKernelImpl);
 REGISTER_DISPATCH(threshold_backward_stub, &threshold_backward_kernel);
 REGISTER_DISPATCH(silu_stub, &silu_kernel);
 REGISTER_DISPATCH(elu_stub, &elu_kernel);

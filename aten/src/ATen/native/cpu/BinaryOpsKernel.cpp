@@ -176,6 +176,42 @@ void mse_kernel(TensorIteratorBase& iter) {
   });
 }
 
+// [marker: sigmoid_backward_kernel]
+// grad * (1 - y) * y and grad * (1 - y^2); for complex y the derivative is conjugated, as
+// PyTorch's autograd takes gradients of complex functions (grad * conj(f'(z))).
+void sigmoid_backward_kernel(TensorIteratorBase& iter) {
+  if (isComplexType(iter.common_dtype())) {
+    AT_DISPATCH_COMPLEX_TYPES(iter.common_dtype(), "sigmoid_backward_cpu", [&] {
+      cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t { return a * std::conj((scalar_t(1) - b) * b); });
+    });
+    return;
+  }
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "sigmoid_backward_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+      const opmath_t y = static_cast<opmath_t>(b);
+      return static_cast<opmath_t>(a) * ((opmath_t(1) - y) * y);
+    });
+  });
+}
+
+void tanh_backward_kernel(TensorIteratorBase& iter) {
+  if (isComplexType(iter.common_dtype())) {
+    AT_DISPATCH_COMPLEX_TYPES(iter.common_dtype(), "tanh_backward_cpu", [&] {
+      cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t { return a * std::conj(scalar_t(1) - b * b); });
+    });
+    return;
+  }
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "tanh_backward_cpu", [&] {
+    using opmath_t = opmath_type<scalar_t>;
+    cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+      const opmath_t y = static_cast<opmath_t>(b);
+      return static_cast<opmath_t>(a) * (opmath_t(1) - y * y);
+    });
+  });
+}
+// [end marker: sigmoid_backward_kernel]
+
 void atan2_kernel(TensorIteratorBase& iter) {
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "atan2_cpu", [&] {
     using opmath_t = opmath_type<scalar_t>;
@@ -480,6 +516,8 @@ REGISTER_DISPATCH(remainder_stub, &remainder_kernel);
 REGISTER_DISPATCH(fmod_stub, &fmod_kernel);
 REGISTER_DISPATCH(atan2_stub, &atan2_kernel);
 REGISTER_DISPATCH(mse_stub, &mse_kernel);
+REGISTER_DISPATCH(sigmoid_backward_stub, &sigmoid_backward_kernel);
+REGISTER_DISPATCH(tanh_backward_stub, &tanh_backward_kernel);
 REGISTER_DISPATCH(maximum_stub, &maximum_kernel);
 REGISTER_DISPATCH(minimum_stub, &minimum_kernel);
 REGISTER_DISPATCH(bitwise_and_stub, &bitwise_and_kernel);

@@ -14,11 +14,19 @@
 // Threads: with many output elements each thread takes a range of them; with few (a full
 // reduction) the reduced range is split, each thread folds its part, and the partial results
 // are combined in order (so argmax still returns the first maximum).
+//
+// Columns: when the reduced dimension is an outer one (x.max(dim=0) of a contiguous matrix),
+// folding one output at a time walks the input with a large stride, one element per cache
+// line. A kernel may pass a column function instead, which folds a block of neighbouring
+// outputs together, a contiguous run of each input row at a time ("vertical" reduction,
+// reduce_rows below).
 #pragma once
 
 #include <ATen/Parallel.h>
 #include <ATen/TensorIterator.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -43,6 +51,13 @@ struct ReduceLayout {
     for (int64_t s : kshape) num_outputs *= s;
     for (int64_t s : rshape) reduce_size *= s;
     base = iter.get_base_ptrs();
+  }
+
+  // Whether a block of neighbouring outputs reads a contiguous run of each input row: a single
+  // reduced dimension, and the innermost kept dimension steps through the input element by
+  // element (while the reduced one does not: then a row is contiguous and row_fn is better).
+  bool columns_are_contiguous(int arg, int64_t elem_size) const {
+    return rshape.size() == 1 && !kshape.empty() && kstrides[arg] == elem_size && rstrides[arg] != elem_size;
   }
 
   // Pointers of every operand at kept (output) element `linear`.
@@ -121,12 +136,44 @@ acc_t reduce_range(const ReduceLayout& L, const char* const* ptrs, int in_arg, i
   return acc;
 }
 
+// [marker: reduce_columns]
+// The outputs in blocks of neighbouring columns, each block folded by cols_fn (see reduce_rows)
+// and then written one by one. A block never runs past the end of the innermost kept
+// dimension: the output after it starts elsewhere in the input.
+constexpr int64_t kReduceColumnBlock = 32;
+
+template <typename acc_t, typename write_t, typename cols_fn_t>
+void reduce_columns(const ReduceLayout& L, int in_arg, int64_t out_grain, const write_t& write,
+                    const cols_fn_t& cols_fn) {
+  const int64_t ncols = L.kshape[0];
+  at::parallel_for(0, L.num_outputs, out_grain, [&](int64_t begin, int64_t end) {
+    std::vector<char*> ptrs(L.ntensors), col(L.ntensors);
+    acc_t results[kReduceColumnBlock];
+    for (int64_t o = begin; o < end;) {
+      L.output_ptrs(o, ptrs.data());
+      const int64_t nc = std::min({kReduceColumnBlock, ncols - o % ncols, end - o});
+      cols_fn(ptrs[in_arg], L.rstrides[in_arg], L.reduce_size, nc, results);
+      for (int64_t j = 0; j < nc; j++) {
+        for (int t = 0; t < L.ntensors; t++) col[t] = ptrs[t] + j * L.kstrides[t];
+        write(results[j], col.data());
+      }
+      o += nc;
+    }
+  });
+}
+// [end marker: reduce_columns]
+
 // [marker: reduce_rows]
 // The engine: row_fn folds one row, combine merges partial results, project_write stores one
 // output element. Everything else (which output, which thread) is decided here.
-template <typename acc_t, typename row_fn_t, typename combine_t, typename write_t>
+//
+// cols_fn (optional; nullptr when the kernel has none) folds kReduceColumnBlock or fewer
+// neighbouring outputs at once: cols_fn(const char* in, int64_t row_stride, int64_t nrows,
+// int64_t ncols, acc_t* results), with column j of row r at in + r * row_stride + j * elem_size.
+// It is used when ReduceLayout::columns_are_contiguous.
+template <typename acc_t, typename row_fn_t, typename combine_t, typename write_t, typename cols_fn_t = std::nullptr_t>
 void reduce_rows(TensorIteratorBase& iter, acc_t init, const row_fn_t& row_fn, const combine_t& combine,
-                 const write_t& write) {
+                 const write_t& write, int64_t elem_size = 0, const cols_fn_t& cols_fn = nullptr) {
   ReduceLayout L(iter);
   const int nout = iter.noutputs();
   const int in_arg = nout;
@@ -134,9 +181,15 @@ void reduce_rows(TensorIteratorBase& iter, acc_t init, const row_fn_t& row_fn, c
     return;
   }
   const int64_t grain = at::internal::GRAIN_SIZE;
+  const int64_t out_grain = std::max<int64_t>(1, grain / std::max<int64_t>(1, L.reduce_size));
+  if constexpr (!std::is_same_v<cols_fn_t, std::nullptr_t>) {
+    if (L.columns_are_contiguous(in_arg, elem_size)) {
+      reduce_columns<acc_t>(L, in_arg, out_grain, write, cols_fn);
+      return;
+    }
+  }
   if (L.num_outputs > 1 || L.reduce_size < 2 * grain || at::get_num_threads() == 1) {
     // Parallel over output elements, each reduced serially.
-    const int64_t out_grain = std::max<int64_t>(1, grain / std::max<int64_t>(1, L.reduce_size));
     at::parallel_for(0, L.num_outputs, out_grain, [&](int64_t begin, int64_t end) {
       std::vector<char*> ptrs(L.ntensors);
       for (int64_t o = begin; o < end; o++) {

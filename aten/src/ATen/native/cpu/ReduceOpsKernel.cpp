@@ -10,9 +10,12 @@
 #include <ATen/native/cpu/Reduce.h>
 #include <ATen/native/cpu/SumKernel.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <type_traits>
+#include <utility>
 
 namespace at::native {
 namespace {
@@ -164,22 +167,331 @@ struct ArgMinMaxOps {
 };
 // [end marker: max_ops]
 
+// [marker: vec_minmax]
+// Vectorized max/min. A GCC vector type of 32 bytes (one AVX2 register; two SSE registers in
+// the portable build) applies the same operation to every lane, with the same result on any
+// instruction set, so the two builds agree bit for bit. Used for float, double, int32 and
+// int64; the other dtypes keep the scalar loops of binary_kernel_reduce.
+//
+// In the portable build GCC warns (-Wpsabi) that a 32-byte vector is passed differently
+// with and without AVX; these functions are local to this file and inlined, so no call
+// crosses the two builds. (GCC reports it where the templates are instantiated, at the end of
+// the file, so the warning is off from here on.)
+#pragma GCC diagnostic ignored "-Wpsabi"
+template <typename scalar_t>
+struct VecMinMax {
+  static constexpr int64_t W = 32 / sizeof(scalar_t);
+  typedef scalar_t vec_t __attribute__((vector_size(32)));
+  // Integer lanes of scalar_t's width: a comparison's result (-1 true, 0 false), and the
+  // type of an index per lane (int32 for float, int64 for double).
+  using index_t = std::conditional_t<sizeof(scalar_t) == 4, int32_t, int64_t>;
+  typedef index_t mask_t __attribute__((vector_size(32)));
+
+  static vec_t load(const char* p) {
+    vec_t v;
+    std::memcpy(&v, p, sizeof(v));
+    return v;
+  }
+  static mask_t iota() {
+    mask_t r;
+    for (int64_t l = 0; l < W; l++) r[l] = static_cast<index_t>(l);
+    return r;
+  }
+  // b beats a, lane by lane (beats in SharedReduceOps.h): b is larger (smaller for min), or b
+  // is NaN and a is not. A NaN a is never beaten.
+  template <bool is_max>
+  static mask_t beats(vec_t a, vec_t b) {
+    mask_t better;
+    if constexpr (is_max) {
+      better = b > a;
+    } else {
+      better = b < a;
+    }
+    if constexpr (std::is_floating_point_v<scalar_t>) {
+      better |= (b != b) & (a == a);
+    }
+    return better;
+  }
+};
+
+template <typename scalar_t>
+constexpr bool has_vec_minmax = std::is_same_v<scalar_t, float> || std::is_same_v<scalar_t, double> ||
+                                std::is_same_v<scalar_t, int32_t> || std::is_same_v<scalar_t, int64_t>;
+
+// The first element of x[0, n) that equals m (NaN: the first NaN): the element a sequential
+// max returns, since a later equal value never beats an earlier one (0.0 and -0.0 are equal).
+template <typename scalar_t>
+scalar_t first_equal(const scalar_t* x, int64_t n, scalar_t m) {
+  for (int64_t i = 0; i < n; i++) {
+    if (x[i] == m || (m != m && x[i] != x[i])) return x[i];
+  }
+  return m;
+}
+
+// [marker: vec_row_minmax]
+// amax/amin of a contiguous row (n >= 4 * W): four vector accumulators, so that no step waits
+// for the previous compare. Lanes fold elements out of order, which max does not mind except
+// for two cases: a NaN (the result is the row's first NaN, found again) and a zero (0.0 and
+// -0.0 compare equal: the result is the first zero of the row, as the sequential loop gives).
+template <typename scalar_t, bool is_max>
+scalar_t vec_row_minmax(const scalar_t* x, int64_t n) {
+  using V = VecMinMax<scalar_t>;
+  using vec_t = typename V::vec_t;
+  using mask_t = typename V::mask_t;
+  constexpr int64_t W = V::W;
+  constexpr int K = 4;
+  vec_t a[K];
+  mask_t nan = mask_t{};
+  for (int k = 0; k < K; k++) {
+    a[k] = V::load(reinterpret_cast<const char*>(x + k * W));
+    nan |= a[k] != a[k];
+  }
+  int64_t i = K * W;
+  for (; i + K * W <= n; i += K * W) {
+    for (int k = 0; k < K; k++) {
+      const vec_t v = V::load(reinterpret_cast<const char*>(x + i + k * W));
+      if constexpr (is_max) {
+        a[k] = v > a[k] ? v : a[k];
+      } else {
+        a[k] = v < a[k] ? v : a[k];
+      }
+      if constexpr (std::is_floating_point_v<scalar_t>) nan |= v != v;
+    }
+  }
+  scalar_t m = a[0][0];
+  bool any_nan = false;
+  for (int k = 0; k < K; k++) {
+    for (int64_t l = 0; l < W; l++) {
+      any_nan |= nan[l] != 0;
+      const scalar_t v = a[k][l];
+      if (is_max ? v > m : v < m) m = v;
+    }
+  }
+  for (; i < n; i++) {
+    const scalar_t v = x[i];
+    any_nan |= v != v;
+    if (is_max ? v > m : v < m) m = v;
+  }
+  if constexpr (std::is_floating_point_v<scalar_t>) {
+    if (any_nan) return first_equal(x, n, std::numeric_limits<scalar_t>::quiet_NaN());
+    if (m == 0) return first_equal(x, n, m);
+  }
+  return m;
+}
+// [end marker: vec_row_minmax]
+
+// [marker: vec_row_arg]
+// max(dim)/argmax of a contiguous row (4 * W <= n < 2^31): each lane keeps the best value of
+// its own elements and the index of its first occurrence (lane by lane the order is
+// sequential, so ties keep the earlier index); two sets of lanes run side by side. The
+// lanes are then merged: the best value, and among equal values (or NaNs) the smallest index.
+template <typename scalar_t, bool is_max>
+std::pair<scalar_t, int64_t> vec_row_arg(const scalar_t* x, int64_t n) {
+  using V = VecMinMax<scalar_t>;
+  using vec_t = typename V::vec_t;
+  using mask_t = typename V::mask_t;
+  constexpr int64_t W = V::W;
+  constexpr int K = 2;
+  vec_t a[K];
+  mask_t index[K], cur[K];
+  for (int k = 0; k < K; k++) {
+    a[k] = V::load(reinterpret_cast<const char*>(x + k * W));
+    index[k] = cur[k] = V::iota() + static_cast<typename V::index_t>(k * W);
+  }
+  int64_t i = K * W;
+  for (; i + K * W <= n; i += K * W) {
+    for (int k = 0; k < K; k++) {
+      cur[k] += static_cast<typename V::index_t>(K * W);
+      const vec_t v = V::load(reinterpret_cast<const char*>(x + i + k * W));
+      const mask_t take = V::template beats<is_max>(a[k], v);
+      a[k] = take ? v : a[k];
+      index[k] = take ? cur[k] : index[k];
+    }
+  }
+  scalar_t best = a[0][0];
+  int64_t best_index = index[0][0];
+  for (int k = 0; k < K; k++) {
+    for (int64_t l = 0; l < W; l++) {
+      const scalar_t v = a[k][l];
+      const int64_t j = index[k][l];
+      const bool same = v == best || (v != v && best != best);
+      if (beats<is_max>(best, v) || (same && j < best_index)) {
+        best = v;
+        best_index = j;
+      }
+    }
+  }
+  // The tail comes after every lane's elements: a sequential fold keeps the earlier index.
+  for (; i < n; i++) {
+    if (beats<is_max>(best, x[i])) {
+      best = x[i];
+      best_index = i;
+    }
+  }
+  return {best, best_index};
+}
+// [end marker: vec_row_arg]
+
+// [marker: vec_cols_minmax]
+// Vertical max/min: ncols neighbouring outputs (columns), each the max of its nrows elements
+// row_stride bytes apart. One lane per column, K vectors of columns per pass over the rows:
+// each column's elements are folded in order, with beats, so the results (and indices: the
+// first occurrence) are those of the sequential loop. with_index: index_t lanes, so at most
+// 2^31 rows per call for float.
+template <typename scalar_t, bool is_max, bool with_index, int K>
+void vec_cols_fold(const char* in, int64_t row_stride, int64_t nrows, scalar_t* values, int64_t* indices) {
+  using V = VecMinMax<scalar_t>;
+  using vec_t = typename V::vec_t;
+  using mask_t = typename V::mask_t;
+  constexpr int64_t W = V::W;
+  vec_t a[K];
+  mask_t index[K];
+  for (int k = 0; k < K; k++) {
+    a[k] = V::load(in + k * W * sizeof(scalar_t));
+    index[k] = mask_t{};
+  }
+  mask_t cur = mask_t{};
+  for (int64_t r = 1; r < nrows; r++) {
+    const char* row = in + r * row_stride;
+    cur += 1;
+    for (int k = 0; k < K; k++) {
+      const vec_t v = V::load(row + k * W * sizeof(scalar_t));
+      const mask_t take = V::template beats<is_max>(a[k], v);
+      a[k] = take ? v : a[k];
+      if constexpr (with_index) index[k] = take ? cur : index[k];
+    }
+  }
+  for (int k = 0; k < K; k++) {
+    for (int64_t l = 0; l < W; l++) {
+      values[k * W + l] = a[k][l];
+      if constexpr (with_index) indices[k * W + l] = index[k][l];
+    }
+  }
+}
+
+// The column function of reduce_rows for the ops `ops` (values only, or value and index).
+template <typename scalar_t, bool is_max, bool with_index, typename ops_t, typename acc_t>
+void vec_cols_minmax(const ops_t& ops, acc_t init, const char* in, int64_t row_stride, int64_t nrows,
+                     int64_t ncols, acc_t* results) {
+  using V = VecMinMax<scalar_t>;
+  constexpr int64_t W = V::W;
+  constexpr int64_t kMaxRows = int64_t{1} << 30;  // the rows one call of vec_cols_fold may index
+  scalar_t values[4 * W];
+  int64_t indices[4 * W];
+  auto fold = [&](auto k_tag, int64_t j) {
+    constexpr int K = decltype(k_tag)::value;
+    for (int64_t r0 = 0; r0 < nrows; r0 += kMaxRows) {
+      const int64_t rows = std::min(kMaxRows, nrows - r0);
+      vec_cols_fold<scalar_t, is_max, with_index, K>(in + r0 * row_stride + j * sizeof(scalar_t), row_stride, rows,
+                                                     values, indices);
+      for (int64_t c = 0; c < K * W; c++) {
+        acc_t part;
+        if constexpr (with_index) {
+          part = acc_t(values[c], r0 + indices[c]);
+        } else {
+          part = values[c];
+        }
+        results[j + c] = r0 == 0 ? part : ops.combine(results[j + c], part);
+      }
+    }
+  };
+  int64_t j = 0;
+  for (; j + 4 * W <= ncols; j += 4 * W) fold(std::integral_constant<int, 4>{}, j);
+  for (; j + W <= ncols; j += W) fold(std::integral_constant<int, 1>{}, j);
+  for (; j < ncols; j++) {
+    acc_t acc = init;
+    const char* p = in + j * sizeof(scalar_t);
+    for (int64_t r = 0; r < nrows; r++) acc = ops.reduce(acc, *reinterpret_cast<const scalar_t*>(p + r * row_stride), r);
+    results[j] = acc;
+  }
+}
+// [end marker: vec_cols_minmax]
+
+// [marker: min_max_kernels]
+// The rows vec_row_arg may index (index_t lanes), and the shortest row worth vectorizing.
+constexpr int64_t kMaxVecRow = int64_t{1} << 30;
+template <typename scalar_t>
+constexpr int64_t min_vec_row() {
+  return 4 * VecMinMax<scalar_t>::W;
+}
+
+template <typename scalar_t, bool is_max>
+void min_max_values_loop(TensorIteratorBase& iter) {
+  using Ops = MinMaxValuesOps<scalar_t, is_max>;
+  using acc_t = typename Ops::acc_t;
+  const acc_t init = lower_bound_init<acc_t, is_max>();
+  if constexpr (has_vec_minmax<scalar_t>) {
+    const Ops ops{};
+    reduce_rows<acc_t>(
+        iter, init,
+        [&ops](acc_t acc, char* p, int64_t s, int64_t n, int64_t) {
+          if (s == sizeof(scalar_t) && n >= min_vec_row<scalar_t>()) {
+            return ops.combine(acc, vec_row_minmax<scalar_t, is_max>(reinterpret_cast<const scalar_t*>(p), n));
+          }
+          for (int64_t i = 0; i < n; i++) acc = ops.reduce(acc, *reinterpret_cast<const scalar_t*>(p + i * s), i);
+          return acc;
+        },
+        [&ops](acc_t a, acc_t b) { return ops.combine(a, b); },
+        [&ops](acc_t acc, char* const* ptrs) { reduce_detail::set_results(ops.project(acc), ptrs); },
+        sizeof(scalar_t),
+        [&ops, init](const char* in, int64_t row_stride, int64_t nrows, int64_t ncols, acc_t* results) {
+          vec_cols_minmax<scalar_t, is_max, false>(ops, init, in, row_stride, nrows, ncols, results);
+        });
+  } else {
+    binary_kernel_reduce<scalar_t>(iter, Ops{}, init);
+  }
+}
+
+template <typename scalar_t, bool is_max, bool with_values>
+void arg_min_max_loop(TensorIteratorBase& iter) {
+  using Ops = ArgMinMaxOps<scalar_t, is_max, with_values>;
+  using acc_t = typename Ops::acc_t;
+  const acc_t init(lower_bound_init<typename acc_t::first_type, is_max>(), -1);
+  if constexpr (has_vec_minmax<scalar_t>) {
+    const Ops ops{};
+    reduce_rows<acc_t>(
+        iter, init,
+        [&ops](acc_t acc, char* p, int64_t s, int64_t n, int64_t idx) {
+          const scalar_t* x = reinterpret_cast<const scalar_t*>(p);
+          if (s == sizeof(scalar_t) && n >= min_vec_row<scalar_t>()) {
+            // Pieces of at most kMaxVecRow elements, merged in order (combine keeps the earlier).
+            for (int64_t i = 0; i < n; i += kMaxVecRow) {
+              const int64_t len = std::min(kMaxVecRow, n - i);
+              if (len < min_vec_row<scalar_t>()) {
+                for (int64_t k = i; k < n; k++) acc = ops.reduce(acc, x[k], idx + k);
+                break;
+              }
+              const auto best = vec_row_arg<scalar_t, is_max>(x + i, len);
+              acc = ops.combine(acc, acc_t(best.first, idx + i + best.second));
+            }
+            return acc;
+          }
+          for (int64_t i = 0; i < n; i++) acc = ops.reduce(acc, *reinterpret_cast<const scalar_t*>(p + i * s), idx + i);
+          return acc;
+        },
+        [&ops](acc_t a, acc_t b) { return ops.combine(a, b); },
+        [&ops](acc_t acc, char* const* ptrs) { reduce_detail::set_results(ops.project(acc), ptrs); },
+        sizeof(scalar_t),
+        [&ops, init](const char* in, int64_t row_stride, int64_t nrows, int64_t ncols, acc_t* results) {
+          vec_cols_minmax<scalar_t, is_max, true>(ops, init, in, row_stride, nrows, ncols, results);
+        });
+  } else {
+    binary_kernel_reduce<scalar_t>(iter, Ops{}, init);
+  }
+}
+
 template <bool is_max>
 void min_max_values_kernel(TensorIteratorBase& iter) {
-  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.dtype(0), is_max ? "max_all" : "min_all", [&] {
-    using Ops = MinMaxValuesOps<scalar_t, is_max>;
-    binary_kernel_reduce<scalar_t>(iter, Ops{}, lower_bound_init<typename Ops::acc_t, is_max>());
-  });
+  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.dtype(0), is_max ? "max_all" : "min_all",
+                             [&] { min_max_values_loop<scalar_t, is_max>(iter); });
 }
 
 template <bool is_max, bool with_values>
 void arg_min_max_kernel(TensorIteratorBase& iter) {
-  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.input_dtype(), is_max ? "argmax_cpu" : "argmin_cpu", [&] {
-    using Ops = ArgMinMaxOps<scalar_t, is_max, with_values>;
-    using acc_t = typename Ops::acc_t;
-    binary_kernel_reduce<scalar_t>(iter, Ops{}, acc_t(lower_bound_init<typename acc_t::first_type, is_max>(), -1));
-  });
+  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.input_dtype(), is_max ? "argmax_cpu" : "argmin_cpu",
+                             [&] { arg_min_max_loop<scalar_t, is_max, with_values>(iter); });
 }
+// [end marker: min_max_kernels]
 
 // [marker: welford]
 // Welford's running mean and sum of squared deviations (m2), merged across threads with

@@ -2,9 +2,9 @@
 // PyTorch's aten/src/ATen/native/cuda/SoftMax.cu and PersistentSoftmax.cuh use: a row along the
 // last dim (inner size 1) of at most 1024 elements goes to one warp, whose 32 lanes combine their
 // maximum and sum with shuffles; any other layout gives each thread one (outer, inner) position
-// to walk along the dim, the "spatial" softmax. Their backwards are composite (softmax_backward
-// in torch/csrc/autograd/FunctionsManual.cpp), so they run on the elementwise and reduction
-// kernels. Guide: docs/source/internals/cuda_training.rst.
+// to walk along the dim, the "spatial" softmax. Their backwards (_softmax_backward_data,
+// _log_softmax_backward_data) walk the dim the spatial way, one thread a row, since each needs
+// only one sum per row. Guide: docs/source/internals/cuda_training.rst.
 #include <ATen/Dispatch.h>
 #include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
@@ -109,6 +109,62 @@ __global__ void softmax_spatial_forward(const scalar_t* __restrict__ in, out_t* 
 }
 // [end marker: softmax_spatial_forward]
 
+// [marker: softmax_spatial_backward]
+// softmax: gI = y (g - sum(g y)); log_softmax: gI = g - exp(y) sum(g). One pass for the sum,
+// one to write.
+template <typename scalar_t, typename acc_t, bool is_log_softmax>
+__global__ void softmax_spatial_backward(const scalar_t* __restrict__ grad, const scalar_t* __restrict__ out,
+                                         scalar_t* __restrict__ grad_input, int64_t outer, int64_t n,
+                                         int64_t inner) {
+  CUDA_KERNEL_LOOP_TYPE(index, outer * inner, int64_t) {
+    const int64_t o = index / inner, s = index % inner;
+    const int64_t base = o * n * inner + s;
+    acc_t sum = 0;
+    for (int64_t i = 0; i < n; i++) {
+      const acc_t g = static_cast<acc_t>(grad[base + i * inner]);
+      sum += is_log_softmax ? g : g * static_cast<acc_t>(out[base + i * inner]);
+    }
+    for (int64_t i = 0; i < n; i++) {
+      const acc_t g = static_cast<acc_t>(grad[base + i * inner]);
+      const acc_t y = static_cast<acc_t>(out[base + i * inner]);
+      grad_input[base + i * inner] = static_cast<scalar_t>(is_log_softmax ? g - std::exp(y) * sum : y * (g - sum));
+    }
+  }
+}
+// [end marker: softmax_spatial_backward]
+
+template <bool is_log_softmax>
+Tensor host_softmax_backward_cuda(const Tensor& grad_, const Tensor& output_, int64_t dim_) {
+  // PyTorch's checkSameSize and the dtype check of grad.data_ptr<scalar_t>() on output.
+  TORCH_CHECK(grad_.sizes() == output_.sizes(), "Expected tensor for argument #1 'grad' to have same size as tensor ",
+              "for argument #2 'output'; but ", grad_.sizes(), " does not equal ", output_.sizes(),
+              " (while checking arguments for ", is_log_softmax ? "log_softmax_backward" : "softmax_backward", ")");
+  TORCH_CHECK(grad_.scalar_type() == output_.scalar_type(), "expected scalar type ",
+              c10::toString(grad_.scalar_type()), " but found ", c10::toString(output_.scalar_type()));
+  const int64_t dim = c10::maybe_wrap_dim(dim_, output_.dim());
+  const Tensor output = output_.contiguous();
+  const Tensor grad = grad_.contiguous();
+  Tensor grad_input = at::empty(output.sizes(), output.scalar_type(), std::nullopt, output.device());
+  if (output.numel() == 0) {
+    return grad_input;
+  }
+  c10::cuda::CUDAGuard guard(output.device());
+  const int64_t n = output.dim() == 0 ? 1 : output.size(dim);
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < dim; d++) outer *= output.size(d);
+  for (int64_t d = dim + 1; d < output.dim(); d++) inner *= output.size(d);
+  const cudaStream_t stream = at::cuda::getCurrentCUDAStream();
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, output.scalar_type(), "host_softmax_backward", [&] {
+    using acc_t = at::opmath_type<scalar_t>;
+    const int64_t blocks = at::cuda::detail::GET_BLOCKS(outer * inner, 256);
+    softmax_spatial_backward<scalar_t, acc_t, is_log_softmax><<<static_cast<unsigned>(blocks), 256, 0, stream>>>(
+        grad.const_data_ptr<scalar_t>(), output.const_data_ptr<scalar_t>(), grad_input.mutable_data_ptr<scalar_t>(),
+        outer, n, inner);
+    C10_CUDA_KERNEL_LAUNCH_CHECK();
+  });
+  return grad_input;
+}
+
 template <bool is_log_softmax>
 Tensor host_softmax_cuda(const Tensor& input_, int64_t dim_, bool half_to_float) {
   if (half_to_float) {
@@ -162,6 +218,15 @@ Tensor softmax_cuda(const Tensor& self, int64_t dim, bool half_to_float) {
 
 Tensor log_softmax_cuda(const Tensor& self, int64_t dim, bool half_to_float) {
   return host_softmax_cuda<true>(self, dim, half_to_float);
+}
+
+Tensor softmax_backward_cuda(const Tensor& grad_output, const Tensor& output, int64_t dim, ScalarType input_dtype) {
+  return host_softmax_backward_cuda<false>(grad_output, output, dim);
+}
+
+Tensor log_softmax_backward_cuda(const Tensor& grad_output, const Tensor& output, int64_t dim,
+                                 ScalarType input_dtype) {
+  return host_softmax_backward_cuda<true>(grad_output, output, dim);
 }
 
 }  // namespace at::native

@@ -1,0 +1,193 @@
+// aten/src/ATen/native/RNN.cpp - the fused LSTM cell: one pass for the elementwise part of a
+// step, and its backward. Mirrors PyTorch's aten/src/ATen/native/RNN.cpp (the differentiable
+// backward) and cuda/RNN.cu (the fused kernels, there CUDA-only; cuda/RNN.cu here too).
+// Guide: docs/source/internals/performance.rst ("The LSTM step").
+//
+// With gates = input_gates + hidden_gates (+ biases), in chunks i, f, g, o of width H:
+//     i = sigmoid(i), f = sigmoid(f), g = tanh(g), o = sigmoid(o)
+//     cy = f * cx + i * g,   hy = o * tanh(cy)
+// Written as tensor operations that is eleven operators and as many autograd nodes per step,
+// each reading and writing (N, H) tensors; fused it is one kernel forward and one backward.
+#include <ATen/Dispatch.h>
+#include <ATen/Functions.h>
+#include <ATen/NativeFunctions.h>
+#include <ATen/OpMathType.h>
+#include <ATen/Parallel.h>
+#include <ATen/TensorOperators.h>
+#include <ATen/native/RNN.h>
+
+#include <cmath>
+#include <tuple>
+
+namespace at::native {
+
+namespace {
+
+template <typename acc_t>
+inline acc_t sigmoid(acc_t x) {
+  return acc_t(1) / (acc_t(1) + std::exp(-x));
+}
+
+}  // namespace
+
+// [marker: fused_lstm_cell_cpu]
+std::tuple<Tensor, Tensor, Tensor> _thnn_fused_lstm_cell_cpu(const Tensor& input_gates_, const Tensor& hidden_gates_,
+                                                             const Tensor& cx_,
+                                                             const std::optional<Tensor>& input_bias_opt,
+                                                             const std::optional<Tensor>& hidden_bias_opt) {
+  const Tensor input_bias = input_bias_opt.has_value() ? *input_bias_opt : Tensor();
+  const Tensor hidden_bias = hidden_bias_opt.has_value() ? *hidden_bias_opt : Tensor();
+  check_lstm_cell_shapes(input_gates_, hidden_gates_, cx_, input_bias, hidden_bias);
+  const Tensor input_gates = input_gates_.contiguous(), hidden_gates = hidden_gates_.contiguous();
+  const Tensor cx = cx_.contiguous();
+  const Tensor b_in = input_bias.defined() ? input_bias.contiguous() : input_bias;
+  const Tensor b_hid = hidden_bias.defined() ? hidden_bias.contiguous() : hidden_bias;
+  const int64_t n = input_gates.size(0), H = input_gates.size(1) / 4;
+  Tensor workspace = at::empty_like(input_gates);  // the activated gates i, f, g, o
+  Tensor hy = at::empty_like(cx), cy = at::empty_like(cx);
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, input_gates.scalar_type(), "_thnn_fused_lstm_cell_cpu", [&] {
+    using acc_t = at::opmath_type<scalar_t>;
+    const scalar_t* ig = input_gates.const_data_ptr<scalar_t>();
+    const scalar_t* hg = hidden_gates.const_data_ptr<scalar_t>();
+    const scalar_t* c0 = cx.const_data_ptr<scalar_t>();
+    const scalar_t* b1 = b_in.defined() ? b_in.const_data_ptr<scalar_t>() : nullptr;
+    const scalar_t* b2 = b_hid.defined() ? b_hid.const_data_ptr<scalar_t>() : nullptr;
+    scalar_t* ws = workspace.mutable_data_ptr<scalar_t>();
+    scalar_t* h1 = hy.mutable_data_ptr<scalar_t>();
+    scalar_t* c1 = cy.mutable_data_ptr<scalar_t>();
+    at::parallel_for(0, n, std::max<int64_t>(1, at::internal::GRAIN_SIZE / std::max<int64_t>(1, 8 * H)), [&](int64_t begin, int64_t end) {
+      for (int64_t row = begin; row < end; row++) {
+        const int64_t g0 = row * 4 * H;
+        auto gate = [&](int64_t k) -> acc_t {
+          acc_t v = static_cast<acc_t>(ig[g0 + k]) + static_cast<acc_t>(hg[g0 + k]);
+          if (b1 != nullptr) v += static_cast<acc_t>(b1[k]);
+          if (b2 != nullptr) v += static_cast<acc_t>(b2[k]);
+          return v;
+        };
+        for (int64_t j = 0; j < H; j++) {
+          const acc_t i = sigmoid(gate(j));
+          const acc_t f = sigmoid(gate(H + j));
+          const acc_t g = std::tanh(gate(2 * H + j));
+          const acc_t o = sigmoid(gate(3 * H + j));
+          const acc_t c = f * static_cast<acc_t>(c0[row * H + j]) + i * g;
+          ws[g0 + j] = static_cast<scalar_t>(i);
+          ws[g0 + H + j] = static_cast<scalar_t>(f);
+          ws[g0 + 2 * H + j] = static_cast<scalar_t>(g);
+          ws[g0 + 3 * H + j] = static_cast<scalar_t>(o);
+          c1[row * H + j] = static_cast<scalar_t>(c);
+          h1[row * H + j] = static_cast<scalar_t>(o * std::tanh(c));
+        }
+      }
+    });
+  });
+  return std::make_tuple(hy, cy, workspace);
+}
+// [end marker: fused_lstm_cell_cpu]
+
+// [marker: fused_lstm_cell_backward_cpu]
+// From the saved activations: with t = tanh(cy),
+//     dcy = dhy * o * (1 - t^2) + dcy_in       dcx = dcy * f
+//     di = dcy * g * i (1 - i)   df = dcy * cx * f (1 - f)
+//     dg = dcy * i * (1 - g^2)   do = dhy * t * o (1 - o)
+// A missing gradient (the state's c was not used later, say) counts as zeros.
+std::tuple<Tensor, Tensor, Tensor> _thnn_fused_lstm_cell_backward_impl_cpu(
+    const std::optional<Tensor>& grad_hy_opt, const std::optional<Tensor>& grad_cy_opt, const Tensor& cx_,
+    const Tensor& cy_, const Tensor& workspace_, bool has_bias) {
+  const Tensor grad_hy = grad_hy_opt.has_value() && grad_hy_opt->defined() ? grad_hy_opt->contiguous() : Tensor();
+  const Tensor grad_cy = grad_cy_opt.has_value() && grad_cy_opt->defined() ? grad_cy_opt->contiguous() : Tensor();
+  if (!grad_hy.defined() && !grad_cy.defined()) {
+    return std::make_tuple(Tensor(), Tensor(), Tensor());
+  }
+  const Tensor cx = cx_.contiguous(), cy = cy_.contiguous(), workspace = workspace_.contiguous();
+  const int64_t n = cx.size(0), H = cx.size(1);
+  TORCH_CHECK(workspace.dim() == 2 && workspace.size(0) == n && workspace.size(1) == 4 * H,
+              "_thnn_fused_lstm_cell_backward: workspace of shape ", workspace.sizes(), " does not match cx of shape ",
+              cx.sizes());
+  for (const Tensor* g : {&grad_hy, &grad_cy}) {
+    TORCH_CHECK(!g->defined() || g->sizes() == cx.sizes(), "_thnn_fused_lstm_cell_backward: a gradient of shape ",
+                g->sizes(), " does not match cx of shape ", cx.sizes());
+  }
+  Tensor grad_gates = at::empty_like(workspace);
+  Tensor grad_cx = at::empty_like(cx);
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, workspace.scalar_type(), "_thnn_fused_lstm_cell_backward_cpu", [&] {
+    using acc_t = at::opmath_type<scalar_t>;
+    const scalar_t* dh = grad_hy.defined() ? grad_hy.const_data_ptr<scalar_t>() : nullptr;
+    const scalar_t* dc = grad_cy.defined() ? grad_cy.const_data_ptr<scalar_t>() : nullptr;
+    const scalar_t* c0 = cx.const_data_ptr<scalar_t>();
+    const scalar_t* c1 = cy.const_data_ptr<scalar_t>();
+    const scalar_t* ws = workspace.const_data_ptr<scalar_t>();
+    scalar_t* gg = grad_gates.mutable_data_ptr<scalar_t>();
+    scalar_t* gcx = grad_cx.mutable_data_ptr<scalar_t>();
+    at::parallel_for(0, n, std::max<int64_t>(1, at::internal::GRAIN_SIZE / std::max<int64_t>(1, 8 * H)), [&](int64_t begin, int64_t end) {
+      for (int64_t row = begin; row < end; row++) {
+        const int64_t g0 = row * 4 * H;
+        for (int64_t j = 0; j < H; j++) {
+          const int64_t e = row * H + j;
+          const acc_t i = ws[g0 + j], f = ws[g0 + H + j], g = ws[g0 + 2 * H + j], o = ws[g0 + 3 * H + j];
+          const acc_t t = std::tanh(static_cast<acc_t>(c1[e]));
+          const acc_t d_hy = dh != nullptr ? static_cast<acc_t>(dh[e]) : acc_t(0);
+          acc_t d_cy = d_hy * o * (acc_t(1) - t * t);
+          if (dc != nullptr) d_cy += static_cast<acc_t>(dc[e]);
+          gg[g0 + j] = static_cast<scalar_t>(d_cy * g * i * (acc_t(1) - i));
+          gg[g0 + H + j] = static_cast<scalar_t>(d_cy * static_cast<acc_t>(c0[e]) * f * (acc_t(1) - f));
+          gg[g0 + 2 * H + j] = static_cast<scalar_t>(d_cy * i * (acc_t(1) - g * g));
+          gg[g0 + 3 * H + j] = static_cast<scalar_t>(d_hy * t * o * (acc_t(1) - o));
+          gcx[e] = static_cast<scalar_t>(d_cy * f);
+        }
+      }
+    });
+  });
+  Tensor grad_bias = has_bias ? grad_gates.sum(IntArrayRef{0}) : Tensor();
+  return std::make_tuple(grad_gates, grad_cx, grad_bias);
+}
+// [end marker: fused_lstm_cell_backward_cpu]
+
+// The gradients of input_gates, hidden_gates, cx, input_bias, hidden_bias: the two gate
+// inputs were summed, so they share one gradient, and so do the biases.
+std::tuple<Tensor, Tensor, Tensor, Tensor, Tensor> _thnn_fused_lstm_cell_backward(
+    const std::optional<Tensor>& grad_hy, const std::optional<Tensor>& grad_cy, const Tensor& cx, const Tensor& cy,
+    const Tensor& workspace, bool has_bias) {
+  auto [grad_gates, grad_cx, grad_bias] =
+      at::_thnn_fused_lstm_cell_backward_impl(grad_hy, grad_cy, cx, cy, workspace, has_bias);
+  return std::make_tuple(grad_gates, grad_gates, grad_cx, grad_bias, grad_bias);
+}
+
+// [marker: differentiable_lstm_cell_backward]
+// The same backward in differentiable operators (recomputing the activations from the gates),
+// used when the backward itself is recorded (create_graph=True).
+std::tuple<Tensor, Tensor, Tensor, Tensor, Tensor> _thnn_differentiable_lstm_cell_backward(
+    const std::optional<Tensor>& grad_hy_opt, const std::optional<Tensor>& grad_cy_opt, const Tensor& input_gates,
+    const Tensor& hidden_gates, const std::optional<Tensor>& input_bias_opt,
+    const std::optional<Tensor>& hidden_bias_opt, const Tensor& cx, const Tensor& cy) {
+  const Tensor grad_hy = grad_hy_opt.has_value() ? *grad_hy_opt : Tensor();
+  const Tensor grad_cy = grad_cy_opt.has_value() ? *grad_cy_opt : Tensor();
+  if (!grad_hy.defined() && !grad_cy.defined()) {
+    return std::make_tuple(Tensor(), Tensor(), Tensor(), Tensor(), Tensor());
+  }
+  const Tensor input_bias = input_bias_opt.has_value() ? *input_bias_opt : Tensor();
+  const Tensor hidden_bias = hidden_bias_opt.has_value() ? *hidden_bias_opt : Tensor();
+  Tensor gates = input_gates + hidden_gates;
+  if (input_bias.defined()) gates = gates + input_bias;
+  if (hidden_bias.defined()) gates = gates + hidden_bias;
+  const auto chunks = gates.chunk(4, 1);
+  const Tensor i = chunks[0].sigmoid(), f = chunks[1].sigmoid(), g = chunks[2].tanh(), o = chunks[3].sigmoid();
+  const Tensor t = cy.tanh();
+  Tensor d_cy, d_o;
+  if (grad_hy.defined()) {
+    d_o = at::sigmoid_backward(grad_hy * t, o);
+    d_cy = at::tanh_backward(grad_hy * o, t);
+    if (grad_cy.defined()) d_cy = d_cy + grad_cy;
+  } else {
+    d_o = at::zeros_like(o);
+    d_cy = grad_cy;
+  }
+  const Tensor d_i = at::sigmoid_backward(d_cy * g, i);
+  const Tensor d_f = at::sigmoid_backward(d_cy * cx, f);
+  const Tensor d_g = at::tanh_backward(d_cy * i, g);
+  const Tensor grad_gates = at::cat({d_i, d_f, d_g, d_o}, 1);
+  const Tensor grad_bias = input_bias.defined() ? grad_gates.sum(IntArrayRef{0}) : Tensor();
+  return std::make_tuple(grad_gates, grad_gates, d_cy * f, grad_bias, grad_bias);
+}
+// [end marker: differentiable_lstm_cell_backward]
+
+}  // namespace at::native

@@ -1,0 +1,32 @@
+// aten/src/ATen/native/RNN.h - the argument checks of the fused LSTM cell, shared by its CPU
+// kernel (RNN.cpp) and its CUDA kernel (cuda/RNN.cu). Mirrors PyTorch's aten/src/ATen/native/RNN.h.
+// Guide: docs/source/internals/performance.rst.
+#pragma once
+
+#include <ATen/core/Tensor.h>
+#include <c10/util/Exception.h>
+
+namespace at::native {
+
+inline void check_lstm_cell_shapes(const Tensor& input_gates, const Tensor& hidden_gates, const Tensor& cx,
+                                   const Tensor& input_bias, const Tensor& hidden_bias) {
+  TORCH_CHECK(input_gates.dim() == 2, "_thnn_fused_lstm_cell: expected 2-d input_gates, got ", input_gates.dim(),
+              "-d");
+  TORCH_CHECK(input_gates.sizes() == hidden_gates.sizes(), "_thnn_fused_lstm_cell: input_gates of shape ",
+              input_gates.sizes(), " and hidden_gates of shape ", hidden_gates.sizes(), " differ");
+  const int64_t n = input_gates.size(0), gates = input_gates.size(1);
+  TORCH_CHECK(gates % 4 == 0, "_thnn_fused_lstm_cell: the gates' width ", gates, " is not a multiple of 4");
+  TORCH_CHECK(cx.dim() == 2 && cx.size(0) == n && cx.size(1) == gates / 4, "_thnn_fused_lstm_cell: cx of shape ",
+              cx.sizes(), " does not match gates of shape ", input_gates.sizes());
+  for (const Tensor* b : {&input_bias, &hidden_bias}) {
+    TORCH_CHECK(!b->defined() || (b->dim() == 1 && b->size(0) == gates), "_thnn_fused_lstm_cell: a bias of shape ",
+                b->sizes(), " does not match ", gates, " gates");
+  }
+  for (const Tensor* t : {&hidden_gates, &cx, &input_bias, &hidden_bias}) {
+    TORCH_CHECK(!t->defined() || t->scalar_type() == input_gates.scalar_type(),
+                "_thnn_fused_lstm_cell: expected all tensors to have dtype ", input_gates.scalar_type(), ", got ",
+                t->scalar_type());
+  }
+}
+
+}  // namespace at::native
