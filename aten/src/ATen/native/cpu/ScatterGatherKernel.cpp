@@ -33,11 +33,23 @@ void gather_kernel(TensorIterator& iter, int64_t dim, int64_t dim_size, int64_t 
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(kBool, kHalf, kBFloat16, iter.dtype(), "gather", [&] {
     iter.for_each([&](char** data, const int64_t* strides, int64_t n0, int64_t n1) {
       char *out = data[0], *src = data[1], *index = data[2];
+      // Gathering along the innermost dimension: out and index are contiguous and self's
+      // row is fixed (stride 0), so the loop indexes typed pointers with no stride products.
+      const bool along_row = strides[0] == sizeof(scalar_t) && strides[1] == 0 && strides[2] == sizeof(int64_t);
       for (int64_t j = 0; j < n1; j++) {
-        for (int64_t i = 0; i < n0; i++) {
-          const int64_t idx = checked_index(index + i * strides[2], dim, dim_size);
-          *reinterpret_cast<scalar_t*>(out + i * strides[0]) =
-              *reinterpret_cast<scalar_t*>(src + i * strides[1] + idx * dim_stride);
+        if (along_row) {
+          scalar_t* o = reinterpret_cast<scalar_t*>(out);
+          const int64_t* ix = reinterpret_cast<const int64_t*>(index);
+          for (int64_t i = 0; i < n0; i++) {
+            const int64_t idx = checked_index(reinterpret_cast<const char*>(ix + i), dim, dim_size);
+            o[i] = *reinterpret_cast<const scalar_t*>(src + idx * dim_stride);
+          }
+        } else {
+          for (int64_t i = 0; i < n0; i++) {
+            const int64_t idx = checked_index(index + i * strides[2], dim, dim_size);
+            *reinterpret_cast<scalar_t*>(out + i * strides[0]) =
+                *reinterpret_cast<scalar_t*>(src + i * strides[1] + idx * dim_stride);
+          }
         }
         out += strides[3];
         src += strides[4];
@@ -76,11 +88,22 @@ void scatter_kernel(TensorIterator& iter, int64_t dim, int64_t dim_size, int64_t
     with_reduction(reduce, [&](auto r) {
       iter.serial_for_each([&](char** data, const int64_t* strides, int64_t n0, int64_t n1) {
         char *self = data[0], *src = data[1], *index = data[2];
+        // Scattering along the innermost dimension: src and index contiguous, self's row fixed.
+        const bool along_row = strides[0] == 0 && strides[1] == sizeof(scalar_t) && strides[2] == sizeof(int64_t);
         for (int64_t j = 0; j < n1; j++) {
-          for (int64_t i = 0; i < n0; i++) {
-            const int64_t idx = checked_index(index + i * strides[2], dim, dim_size);
-            apply_reduce<decltype(r)::value>(reinterpret_cast<scalar_t*>(self + i * strides[0] + idx * dim_stride),
-                                             *reinterpret_cast<scalar_t*>(src + i * strides[1]));
+          if (along_row) {
+            const scalar_t* sv = reinterpret_cast<const scalar_t*>(src);
+            const int64_t* ix = reinterpret_cast<const int64_t*>(index);
+            for (int64_t i = 0; i < n0; i++) {
+              const int64_t idx = checked_index(reinterpret_cast<const char*>(ix + i), dim, dim_size);
+              apply_reduce<decltype(r)::value>(reinterpret_cast<scalar_t*>(self + idx * dim_stride), sv[i]);
+            }
+          } else {
+            for (int64_t i = 0; i < n0; i++) {
+              const int64_t idx = checked_index(index + i * strides[2], dim, dim_size);
+              apply_reduce<decltype(r)::value>(reinterpret_cast<scalar_t*>(self + i * strides[0] + idx * dim_stride),
+                                               *reinterpret_cast<scalar_t*>(src + i * strides[1]));
+            }
           }
           self += strides[3];
           src += strides[4];
