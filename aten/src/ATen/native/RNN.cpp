@@ -21,16 +21,11 @@
 
 namespace at::native {
 
-namespace {
-
-template <typename acc_t>
-inline acc_t sigmoid(acc_t x) {
-  return acc_t(1) / (acc_t(1) + std::exp(-x));
-}
-
-}  // namespace
+DEFINE_DISPATCH(fused_lstm_cell_stub);
+DEFINE_DISPATCH(fused_lstm_cell_backward_stub);
 
 // [marker: fused_lstm_cell_cpu]
+// The checks and the outputs here; the loop, one pass over the gates, in cpu/RNNKernel.cpp.
 std::tuple<Tensor, Tensor, Tensor> _thnn_fused_lstm_cell_cpu(const Tensor& input_gates_, const Tensor& hidden_gates_,
                                                              const Tensor& cx_,
                                                              const std::optional<Tensor>& input_bias_opt,
@@ -42,54 +37,20 @@ std::tuple<Tensor, Tensor, Tensor> _thnn_fused_lstm_cell_cpu(const Tensor& input
   const Tensor cx = cx_.contiguous();
   const Tensor b_in = input_bias.defined() ? input_bias.contiguous() : input_bias;
   const Tensor b_hid = hidden_bias.defined() ? hidden_bias.contiguous() : hidden_bias;
-  const int64_t n = input_gates.size(0), H = input_gates.size(1) / 4;
+  const int64_t H = input_gates.size(1) / 4;
   Tensor workspace = at::empty_like(input_gates);  // the activated gates i, f, g, o
   Tensor hy = at::empty_like(cx), cy = at::empty_like(cx);
-  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, input_gates.scalar_type(), "_thnn_fused_lstm_cell_cpu", [&] {
-    using acc_t = at::opmath_type<scalar_t>;
-    const scalar_t* ig = input_gates.const_data_ptr<scalar_t>();
-    const scalar_t* hg = hidden_gates.const_data_ptr<scalar_t>();
-    const scalar_t* c0 = cx.const_data_ptr<scalar_t>();
-    const scalar_t* b1 = b_in.defined() ? b_in.const_data_ptr<scalar_t>() : nullptr;
-    const scalar_t* b2 = b_hid.defined() ? b_hid.const_data_ptr<scalar_t>() : nullptr;
-    scalar_t* ws = workspace.mutable_data_ptr<scalar_t>();
-    scalar_t* h1 = hy.mutable_data_ptr<scalar_t>();
-    scalar_t* c1 = cy.mutable_data_ptr<scalar_t>();
-    at::parallel_for(0, n, std::max<int64_t>(1, at::internal::GRAIN_SIZE / std::max<int64_t>(1, 8 * H)), [&](int64_t begin, int64_t end) {
-      for (int64_t row = begin; row < end; row++) {
-        const int64_t g0 = row * 4 * H;
-        auto gate = [&](int64_t k) -> acc_t {
-          acc_t v = static_cast<acc_t>(ig[g0 + k]) + static_cast<acc_t>(hg[g0 + k]);
-          if (b1 != nullptr) v += static_cast<acc_t>(b1[k]);
-          if (b2 != nullptr) v += static_cast<acc_t>(b2[k]);
-          return v;
-        };
-        for (int64_t j = 0; j < H; j++) {
-          const acc_t i = sigmoid(gate(j));
-          const acc_t f = sigmoid(gate(H + j));
-          const acc_t g = std::tanh(gate(2 * H + j));
-          const acc_t o = sigmoid(gate(3 * H + j));
-          const acc_t c = f * static_cast<acc_t>(c0[row * H + j]) + i * g;
-          ws[g0 + j] = static_cast<scalar_t>(i);
-          ws[g0 + H + j] = static_cast<scalar_t>(f);
-          ws[g0 + 2 * H + j] = static_cast<scalar_t>(g);
-          ws[g0 + 3 * H + j] = static_cast<scalar_t>(o);
-          c1[row * H + j] = static_cast<scalar_t>(c);
-          h1[row * H + j] = static_cast<scalar_t>(o * std::tanh(c));
-        }
-      }
-    });
-  });
+  // An absent bias is a row of zeros, so the kernel's loop has no branch to keep it scalar.
+  const Tensor zeros = b_in.defined() && b_hid.defined() ? Tensor() : at::zeros({4 * H}, input_gates.options());
+  fused_lstm_cell_stub(kCPU, input_gates, hidden_gates, cx, b_in.defined() ? b_in : zeros,
+                       b_hid.defined() ? b_hid : zeros, hy, cy, workspace);
   return std::make_tuple(hy, cy, workspace);
 }
 // [end marker: fused_lstm_cell_cpu]
 
 // [marker: fused_lstm_cell_backward_cpu]
-// From the saved activations: with t = tanh(cy),
-//     dcy = dhy * o * (1 - t^2) + dcy_in       dcx = dcy * f
-//     di = dcy * g * i (1 - i)   df = dcy * cx * f (1 - f)
-//     dg = dcy * i * (1 - g^2)   do = dhy * t * o (1 - o)
-// A missing gradient (the state's c was not used later, say) counts as zeros.
+// The loops of both directions are in cpu/RNNKernel.cpp. A missing gradient (the state's c
+// was not used later, say) counts as zeros.
 std::tuple<Tensor, Tensor, Tensor> _thnn_fused_lstm_cell_backward_impl_cpu(
     const std::optional<Tensor>& grad_hy_opt, const std::optional<Tensor>& grad_cy_opt, const Tensor& cx_,
     const Tensor& cy_, const Tensor& workspace_, bool has_bias) {
@@ -109,34 +70,10 @@ std::tuple<Tensor, Tensor, Tensor> _thnn_fused_lstm_cell_backward_impl_cpu(
   }
   Tensor grad_gates = at::empty_like(workspace);
   Tensor grad_cx = at::empty_like(cx);
-  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, workspace.scalar_type(), "_thnn_fused_lstm_cell_backward_cpu", [&] {
-    using acc_t = at::opmath_type<scalar_t>;
-    const scalar_t* dh = grad_hy.defined() ? grad_hy.const_data_ptr<scalar_t>() : nullptr;
-    const scalar_t* dc = grad_cy.defined() ? grad_cy.const_data_ptr<scalar_t>() : nullptr;
-    const scalar_t* c0 = cx.const_data_ptr<scalar_t>();
-    const scalar_t* c1 = cy.const_data_ptr<scalar_t>();
-    const scalar_t* ws = workspace.const_data_ptr<scalar_t>();
-    scalar_t* gg = grad_gates.mutable_data_ptr<scalar_t>();
-    scalar_t* gcx = grad_cx.mutable_data_ptr<scalar_t>();
-    at::parallel_for(0, n, std::max<int64_t>(1, at::internal::GRAIN_SIZE / std::max<int64_t>(1, 8 * H)), [&](int64_t begin, int64_t end) {
-      for (int64_t row = begin; row < end; row++) {
-        const int64_t g0 = row * 4 * H;
-        for (int64_t j = 0; j < H; j++) {
-          const int64_t e = row * H + j;
-          const acc_t i = ws[g0 + j], f = ws[g0 + H + j], g = ws[g0 + 2 * H + j], o = ws[g0 + 3 * H + j];
-          const acc_t t = std::tanh(static_cast<acc_t>(c1[e]));
-          const acc_t d_hy = dh != nullptr ? static_cast<acc_t>(dh[e]) : acc_t(0);
-          acc_t d_cy = d_hy * o * (acc_t(1) - t * t);
-          if (dc != nullptr) d_cy += static_cast<acc_t>(dc[e]);
-          gg[g0 + j] = static_cast<scalar_t>(d_cy * g * i * (acc_t(1) - i));
-          gg[g0 + H + j] = static_cast<scalar_t>(d_cy * static_cast<acc_t>(c0[e]) * f * (acc_t(1) - f));
-          gg[g0 + 2 * H + j] = static_cast<scalar_t>(d_cy * i * (acc_t(1) - g * g));
-          gg[g0 + 3 * H + j] = static_cast<scalar_t>(d_hy * t * o * (acc_t(1) - o));
-          gcx[e] = static_cast<scalar_t>(d_cy * f);
-        }
-      }
-    });
-  });
+  // A missing gradient is passed as zeros, which keeps the kernel's loop free of branches.
+  fused_lstm_cell_backward_stub(kCPU, grad_hy.defined() ? grad_hy : at::zeros_like(cx),
+                                grad_cy.defined() ? grad_cy : at::zeros_like(cx), cx, cy, workspace, grad_gates,
+                                grad_cx);
   Tensor grad_bias = has_bias ? grad_gates.sum(IntArrayRef{0}) : Tensor();
   return std::make_tuple(grad_gates, grad_cx, grad_bias);
 }

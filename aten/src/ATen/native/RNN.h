@@ -1,12 +1,26 @@
-// aten/src/ATen/native/RNN.h - the argument checks of the fused LSTM cell, shared by its CPU
-// kernel (RNN.cpp) and its CUDA kernel (cuda/RNN.cu). Mirrors PyTorch's aten/src/ATen/native/RNN.h.
+// aten/src/ATen/native/RNN.h - the fused LSTM cell's stubs (the CPU loops are in
+// cpu/RNNKernel.cpp) and its argument checks, shared with the CUDA kernel (cuda/RNN.cu).
+// Mirrors PyTorch's aten/src/ATen/native/RNN.h.
 // Guide: docs/source/internals/performance.rst.
 #pragma once
 
 #include <ATen/core/Tensor.h>
+#include <ATen/native/DispatchStub.h>
 #include <c10/util/Exception.h>
 
 namespace at::native {
+
+// Contiguous operands: gates (N, 4H), biases (4H) (zeros when a bias is absent), cx, hy, cy
+// (N, H), workspace (N, 4H) for the activated gates.
+using fused_lstm_cell_fn = void (*)(const Tensor& input_gates, const Tensor& hidden_gates, const Tensor& cx,
+                                    const Tensor& input_bias, const Tensor& hidden_bias, Tensor& hy, Tensor& cy,
+                                    Tensor& workspace);
+DECLARE_DISPATCH(fused_lstm_cell_fn, fused_lstm_cell_stub);
+// grad_hy and grad_cy may be undefined (no gradient reached them), not both.
+using fused_lstm_cell_backward_fn = void (*)(const Tensor& grad_hy, const Tensor& grad_cy, const Tensor& cx,
+                                             const Tensor& cy, const Tensor& workspace, Tensor& grad_gates,
+                                             Tensor& grad_cx);
+DECLARE_DISPATCH(fused_lstm_cell_backward_fn, fused_lstm_cell_backward_stub);
 
 inline void check_lstm_cell_shapes(const Tensor& input_gates, const Tensor& hidden_gates, const Tensor& cx,
                                    const Tensor& input_bias, const Tensor& hidden_bias) {
