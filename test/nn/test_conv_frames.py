@@ -63,27 +63,24 @@ def test_conv2d_forward_and_backward_match_numpy(case, dtype, with_bias):
     tol = 1e-4 if dtype == torch.float32 else 1e-11
     np.testing.assert_allclose(out.detach().double().numpy(), expected, rtol=tol, atol=tol)
 
-    # The gradients of sum(out * g): each is a linear function of g, checked through numpy by
-    # its defining identity <conv(x, w), g> differentiated one input element at a time.
     g_np = rng.standard_normal(expected.shape)
     out.backward(torch.tensor(g_np, dtype=dtype))
-    eps = 1e-6
-    x64 = x_np.copy()
-    for idx in [(0, 0, 0, 0), (n - 1, c_in - 1, h - 1, w - 1), (0, c_in // 2, h // 2, w // 2)]:
-        x64[idx] += eps
-        plus = (conv2d_numpy(x64, w_np, b_np, stride, padding, dilation, groups) * g_np).sum()
-        x64[idx] -= 2 * eps
-        minus = (conv2d_numpy(x64, w_np, b_np, stride, padding, dilation, groups) * g_np).sum()
-        x64[idx] += eps
-        assert abs(x.grad[idx].item() - (plus - minus) / (2 * eps)) < (1e-3 if dtype == torch.float32 else 1e-7)
-    w64 = w_np.copy()
-    for idx in [(0, 0, 0, 0), (c_out - 1, c_in // groups - 1, k[0] - 1, k[1] - 1)]:
-        w64[idx] += eps
-        plus = (conv2d_numpy(x_np, w64, b_np, stride, padding, dilation, groups) * g_np).sum()
-        w64[idx] -= 2 * eps
-        minus = (conv2d_numpy(x_np, w64, b_np, stride, padding, dilation, groups) * g_np).sum()
-        w64[idx] += eps
-        assert abs(wt.grad[idx].item() - (plus - minus) / (2 * eps)) < (1e-3 if dtype == torch.float32 else 1e-7)
+    fd_tol = 1e-3 if dtype == torch.float32 else 1e-7
+
+    def loss(x_, w_):
+        return (conv2d_numpy(x_, w_, b_np, stride, padding, dilation, groups) * g_np).sum()
+
+    for grad, arr, idxs, with_x in [
+        (x.grad, x_np, [(0, 0, 0, 0), (n - 1, c_in - 1, h - 1, w - 1), (0, c_in // 2, h // 2, w // 2)], True),
+        (wt.grad, w_np, [(0, 0, 0, 0), (c_out - 1, c_in // groups - 1, k[0] - 1, k[1] - 1)], False),
+    ]:
+        for idx in idxs:
+            # Central differences of <conv(x, w), g> in float64, one element at a time.
+            plus, minus = arr.copy(), arr.copy()
+            plus[idx] += 1e-6
+            minus[idx] -= 1e-6
+            fd = ((loss(plus, w_np) - loss(minus, w_np)) if with_x else (loss(x_np, plus) - loss(x_np, minus))) / 2e-6
+            assert abs(grad[idx].item() - fd) < fd_tol
     if with_bias:
         np.testing.assert_allclose(b.grad.double().numpy(), g_np.sum(axis=(0, 2, 3)), rtol=tol, atol=tol)
 

@@ -25,38 +25,45 @@ DEFINE_DISPATCH(fused_lstm_cell_stub);
 DEFINE_DISPATCH(fused_lstm_cell_backward_stub);
 
 // [marker: fused_lstm_cell_cpu]
-// The checks and the outputs here; the loop, one pass over the gates, in cpu/RNNKernel.cpp.
-std::tuple<Tensor, Tensor, Tensor> _thnn_fused_lstm_cell_cpu(const Tensor& input_gates_, const Tensor& hidden_gates_,
-                                                             const Tensor& cx_,
-                                                             const std::optional<Tensor>& input_bias_opt,
-                                                             const std::optional<Tensor>& hidden_bias_opt) {
-  const Tensor input_bias = input_bias_opt.has_value() ? *input_bias_opt : Tensor();
-  const Tensor hidden_bias = hidden_bias_opt.has_value() ? *hidden_bias_opt : Tensor();
+// The checks and the outputs here; the loop, one pass over the gates, in cpu/RNNKernel.cpp
+// (cuda/RNN.cu for CUDA tensors).
+std::tuple<Tensor, Tensor, Tensor> fused_lstm_cell(const Tensor& input_gates_, const Tensor& hidden_gates_,
+                                                   const Tensor& cx_, const Tensor& input_bias,
+                                                   const Tensor& hidden_bias) {
   check_lstm_cell_shapes(input_gates_, hidden_gates_, cx_, input_bias, hidden_bias);
   const Tensor input_gates = input_gates_.contiguous(), hidden_gates = hidden_gates_.contiguous();
   const Tensor cx = cx_.contiguous();
-  const Tensor b_in = input_bias.defined() ? input_bias.contiguous() : input_bias;
-  const Tensor b_hid = hidden_bias.defined() ? hidden_bias.contiguous() : hidden_bias;
   const int64_t H = input_gates.size(1) / 4;
   Tensor workspace = at::empty_like(input_gates);  // the activated gates i, f, g, o
   Tensor hy = at::empty_like(cx), cy = at::empty_like(cx);
+  if (cx.numel() == 0) {
+    return std::make_tuple(hy, cy, workspace);
+  }
   // An absent bias is a row of zeros, so the kernel's loop has no branch to keep it scalar.
-  const Tensor zeros = b_in.defined() && b_hid.defined() ? Tensor() : at::zeros({4 * H}, input_gates.options());
-  fused_lstm_cell_stub(kCPU, input_gates, hidden_gates, cx, b_in.defined() ? b_in : zeros,
-                       b_hid.defined() ? b_hid : zeros, hy, cy, workspace);
+  const Tensor zeros =
+      input_bias.defined() && hidden_bias.defined() ? Tensor() : at::zeros({4 * H}, input_gates.options());
+  fused_lstm_cell_stub(input_gates.device().type(), input_gates, hidden_gates, cx,
+                       input_bias.defined() ? input_bias.contiguous() : zeros,
+                       hidden_bias.defined() ? hidden_bias.contiguous() : zeros, hy, cy, workspace);
   return std::make_tuple(hy, cy, workspace);
+}
+
+std::tuple<Tensor, Tensor, Tensor> _thnn_fused_lstm_cell_cpu(const Tensor& input_gates, const Tensor& hidden_gates,
+                                                             const Tensor& cx,
+                                                             const std::optional<Tensor>& input_bias,
+                                                             const std::optional<Tensor>& hidden_bias) {
+  return fused_lstm_cell(input_gates, hidden_gates, cx, input_bias.has_value() ? *input_bias : Tensor(),
+                         hidden_bias.has_value() ? *hidden_bias : Tensor());
 }
 // [end marker: fused_lstm_cell_cpu]
 
 // [marker: fused_lstm_cell_backward_cpu]
-// The loops of both directions are in cpu/RNNKernel.cpp. A missing gradient (the state's c
-// was not used later, say) counts as zeros.
-std::tuple<Tensor, Tensor, Tensor> _thnn_fused_lstm_cell_backward_impl_cpu(
-    const std::optional<Tensor>& grad_hy_opt, const std::optional<Tensor>& grad_cy_opt, const Tensor& cx_,
-    const Tensor& cy_, const Tensor& workspace_, bool has_bias) {
-  const Tensor grad_hy = grad_hy_opt.has_value() && grad_hy_opt->defined() ? grad_hy_opt->contiguous() : Tensor();
-  const Tensor grad_cy = grad_cy_opt.has_value() && grad_cy_opt->defined() ? grad_cy_opt->contiguous() : Tensor();
-  if (!grad_hy.defined() && !grad_cy.defined()) {
+// A missing gradient (the state's c was not used later, say) counts as zeros, passed to the
+// kernel as such, which keeps its loop free of branches.
+std::tuple<Tensor, Tensor, Tensor> fused_lstm_cell_backward(const Tensor& grad_hy_, const Tensor& grad_cy_,
+                                                            const Tensor& cx_, const Tensor& cy_,
+                                                            const Tensor& workspace_, bool has_bias) {
+  if (!grad_hy_.defined() && !grad_cy_.defined()) {
     return std::make_tuple(Tensor(), Tensor(), Tensor());
   }
   const Tensor cx = cx_.contiguous(), cy = cy_.contiguous(), workspace = workspace_.contiguous();
@@ -64,18 +71,27 @@ std::tuple<Tensor, Tensor, Tensor> _thnn_fused_lstm_cell_backward_impl_cpu(
   TORCH_CHECK(workspace.dim() == 2 && workspace.size(0) == n && workspace.size(1) == 4 * H,
               "_thnn_fused_lstm_cell_backward: workspace of shape ", workspace.sizes(), " does not match cx of shape ",
               cx.sizes());
-  for (const Tensor* g : {&grad_hy, &grad_cy}) {
+  for (const Tensor* g : {&grad_hy_, &grad_cy_}) {
     TORCH_CHECK(!g->defined() || g->sizes() == cx.sizes(), "_thnn_fused_lstm_cell_backward: a gradient of shape ",
                 g->sizes(), " does not match cx of shape ", cx.sizes());
   }
+  const Tensor grad_hy = grad_hy_.defined() ? grad_hy_.contiguous() : at::zeros_like(cx);
+  const Tensor grad_cy = grad_cy_.defined() ? grad_cy_.contiguous() : at::zeros_like(cx);
   Tensor grad_gates = at::empty_like(workspace);
   Tensor grad_cx = at::empty_like(cx);
-  // A missing gradient is passed as zeros, which keeps the kernel's loop free of branches.
-  fused_lstm_cell_backward_stub(kCPU, grad_hy.defined() ? grad_hy : at::zeros_like(cx),
-                                grad_cy.defined() ? grad_cy : at::zeros_like(cx), cx, cy, workspace, grad_gates,
-                                grad_cx);
+  if (cx.numel() > 0) {
+    fused_lstm_cell_backward_stub(cx.device().type(), grad_hy, grad_cy, cx, cy, workspace, grad_gates, grad_cx);
+  }
   Tensor grad_bias = has_bias ? grad_gates.sum(IntArrayRef{0}) : Tensor();
   return std::make_tuple(grad_gates, grad_cx, grad_bias);
+}
+
+std::tuple<Tensor, Tensor, Tensor> _thnn_fused_lstm_cell_backward_impl_cpu(const std::optional<Tensor>& grad_hy,
+                                                                           const std::optional<Tensor>& grad_cy,
+                                                                           const Tensor& cx, const Tensor& cy,
+                                                                           const Tensor& workspace, bool has_bias) {
+  return fused_lstm_cell_backward(grad_hy.has_value() ? *grad_hy : Tensor(), grad_cy.has_value() ? *grad_cy : Tensor(),
+                                  cx, cy, workspace, has_bias);
 }
 // [end marker: fused_lstm_cell_backward_cpu]
 

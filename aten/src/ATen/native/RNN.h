@@ -8,6 +8,8 @@
 #include <ATen/native/DispatchStub.h>
 #include <c10/util/Exception.h>
 
+#include <tuple>
+
 namespace at::native {
 
 // Contiguous operands: gates (N, 4H), biases (4H) (zeros when a bias is absent), cx, hy, cy
@@ -21,6 +23,16 @@ using fused_lstm_cell_backward_fn = void (*)(const Tensor& grad_hy, const Tensor
                                              const Tensor& cy, const Tensor& workspace, Tensor& grad_gates,
                                              Tensor& grad_cx);
 DECLARE_DISPATCH(fused_lstm_cell_backward_fn, fused_lstm_cell_backward_stub);
+
+// The operators' bodies for any device (RNN.cpp): the checks, contiguous operands, the outputs,
+// then the device's kernel through the stubs above. _thnn_fused_lstm_cell_{cpu,cuda} and
+// _thnn_fused_lstm_cell_backward_impl_{cpu,cuda} are these.
+TORCH_API std::tuple<Tensor, Tensor, Tensor> fused_lstm_cell(const Tensor& input_gates, const Tensor& hidden_gates,
+                                                             const Tensor& cx, const Tensor& input_bias,
+                                                             const Tensor& hidden_bias);
+TORCH_API std::tuple<Tensor, Tensor, Tensor> fused_lstm_cell_backward(const Tensor& grad_hy, const Tensor& grad_cy,
+                                                                      const Tensor& cx, const Tensor& cy,
+                                                                      const Tensor& workspace, bool has_bias);
 
 inline void check_lstm_cell_shapes(const Tensor& input_gates, const Tensor& hidden_gates, const Tensor& cx,
                                    const Tensor& input_bias, const Tensor& hidden_bias) {
