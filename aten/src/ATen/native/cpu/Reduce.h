@@ -140,7 +140,7 @@ acc_t reduce_range(const ReduceLayout& L, const char* const* ptrs, int in_arg, i
 // The outputs in blocks of neighbouring columns, each block folded by cols_fn (see reduce_rows)
 // and then written one by one. A block never runs past the end of the innermost kept
 // dimension: the output after it starts elsewhere in the input.
-constexpr int64_t kReduceColumnBlock = 32;
+constexpr int64_t kReduceColumnBlock = 64;
 
 template <typename acc_t, typename write_t, typename cols_fn_t>
 void reduce_columns(const ReduceLayout& L, int in_arg, int64_t out_grain, const write_t& write,

@@ -168,24 +168,27 @@ struct ArgMinMaxOps {
 // [end marker: max_ops]
 
 // [marker: vec_minmax]
-// Vectorized max/min. A GCC vector type of 32 bytes (one AVX2 register; two SSE registers in
-// the portable build) applies the same operation to every lane, with the same result on any
-// instruction set, so the two builds agree bit for bit. Used for float, double, int32 and
-// int64; the other dtypes keep the scalar loops of binary_kernel_reduce.
-//
-// In the portable build GCC warns (-Wpsabi) that a 32-byte vector is passed differently
-// with and without AVX; these functions are local to this file and inlined, so no call
-// crosses the two builds. (GCC reports it where the templates are instantiated, at the end of
-// the file, so the warning is off from here on.)
-#pragma GCC diagnostic ignored "-Wpsabi"
+// Vectorized max/min. A GCC vector type applies the same operation to every lane with the same
+// result on any instruction set. Its width is the target's register: 32 bytes in the AVX2
+// build, 16 in the portable one (without AVX, GCC keeps a 32-byte vector in memory). The
+// loops below return the same bits for any lane count (max is exact; where lanes could
+// change a result - NaNs, zeros of two signs, ties - they recover the sequential answer),
+// so the two builds still agree bit for bit. Used for float, double, int32 and int64; the
+// other dtypes keep the scalar loops of binary_kernel_reduce.
+#ifdef __AVX__
+constexpr int64_t kVecBytes = 32;
+#else
+constexpr int64_t kVecBytes = 16;
+#endif
+
 template <typename scalar_t>
 struct VecMinMax {
-  static constexpr int64_t W = 32 / sizeof(scalar_t);
-  typedef scalar_t vec_t __attribute__((vector_size(32)));
+  static constexpr int64_t W = kVecBytes / sizeof(scalar_t);
+  typedef scalar_t vec_t __attribute__((vector_size(kVecBytes)));
   // Integer lanes of scalar_t's width: a comparison's result (-1 true, 0 false), and the
   // type of an index per lane (int32 for float, int64 for double).
   using index_t = std::conditional_t<sizeof(scalar_t) == 4, int32_t, int64_t>;
-  typedef index_t mask_t __attribute__((vector_size(32)));
+  typedef index_t mask_t __attribute__((vector_size(kVecBytes)));
 
   static vec_t load(const char* p) {
     vec_t v;
@@ -198,8 +201,9 @@ struct VecMinMax {
     return r;
   }
   // b beats a, lane by lane (beats in SharedReduceOps.h): b is larger (smaller for min), or b
-  // is NaN and a is not. A NaN a is never beaten.
-  template <bool is_max>
+  // is NaN and a is not. A NaN a is never beaten. With with_nan false, the comparison alone:
+  // the same answer where no lane holds a NaN.
+  template <bool is_max, bool with_nan = true>
   static mask_t beats(vec_t a, vec_t b) {
     mask_t better;
     if constexpr (is_max) {
@@ -207,12 +211,13 @@ struct VecMinMax {
     } else {
       better = b < a;
     }
-    if constexpr (std::is_floating_point_v<scalar_t>) {
+    if constexpr (with_nan && std::is_floating_point_v<scalar_t>) {
       better |= (b != b) & (a == a);
     }
     return better;
   }
 };
+// [end marker: vec_minmax]
 
 template <typename scalar_t>
 constexpr bool has_vec_minmax = std::is_same_v<scalar_t, float> || std::is_same_v<scalar_t, double> ||
@@ -258,15 +263,27 @@ scalar_t vec_row_minmax(const scalar_t* x, int64_t n) {
       if constexpr (std::is_floating_point_v<scalar_t>) nan |= v != v;
     }
   }
-  scalar_t m = a[0][0];
-  bool any_nan = false;
-  for (int k = 0; k < K; k++) {
-    for (int64_t l = 0; l < W; l++) {
-      any_nan |= nan[l] != 0;
-      const scalar_t v = a[k][l];
-      if (is_max ? v > m : v < m) m = v;
+  // Fold the accumulators lane by lane, then the lanes as a tree: a chain of K * W scalar
+  // compares cost as much as a short row's loop.
+  for (int k = 1; k < K; k++) {
+    if constexpr (is_max) {
+      a[0] = a[k] > a[0] ? a[k] : a[0];
+    } else {
+      a[0] = a[k] < a[0] ? a[k] : a[0];
     }
   }
+  scalar_t lanes[W];
+  bool any_nan = false;
+  for (int64_t l = 0; l < W; l++) {
+    lanes[l] = a[0][l];
+    any_nan |= nan[l] != 0;
+  }
+  for (int64_t w = W / 2; w > 0; w /= 2) {
+    for (int64_t l = 0; l < w; l++) {
+      if (is_max ? lanes[l + w] > lanes[l] : lanes[l + w] < lanes[l]) lanes[l] = lanes[l + w];
+    }
+  }
+  scalar_t m = lanes[0];
   for (; i < n; i++) {
     const scalar_t v = x[i];
     any_nan |= v != v;
@@ -333,40 +350,60 @@ std::pair<scalar_t, int64_t> vec_row_arg(const scalar_t* x, int64_t n) {
 // [end marker: vec_row_arg]
 
 // [marker: vec_cols_minmax]
-// Vertical max/min: ncols neighbouring outputs (columns), each the max of its nrows elements
+// Vertical max/min: neighbouring outputs (columns), each the max of its nrows elements
 // row_stride bytes apart. One lane per column, K vectors of columns per pass over the rows:
-// each column's elements are folded in order, with beats, so the results (and indices: the
-// first occurrence) are those of the sequential loop. with_index: index_t lanes, so at most
-// 2^31 rows per call for float.
-template <typename scalar_t, bool is_max, bool with_index, int K>
-void vec_cols_fold(const char* in, int64_t row_stride, int64_t nrows, scalar_t* values, int64_t* indices) {
+// each column's elements are folded in order, so the results (and indices: the first
+// occurrence) are those of the sequential loop. with_index: index_t lanes, so at most 2^30
+// rows per call.
+//
+// The pass first runs with a plain comparison (with_nan false) and notes whether it met a
+// NaN; only then is the block folded again with NaN-aware beats. The NaN test is off the
+// dependency chain from one row to the next, which the NaN-aware compare-and-blend
+// lengthens; the chain, more than the memory, bounded this loop.
+constexpr int64_t kColumnPrefetchRows = 16;
+
+template <typename scalar_t, bool is_max, bool with_index, bool with_nan, int K>
+bool vec_cols_fold(const char* in, int64_t row_stride, int64_t nrows, scalar_t* values, int64_t* indices) {
   using V = VecMinMax<scalar_t>;
   using vec_t = typename V::vec_t;
   using mask_t = typename V::mask_t;
   constexpr int64_t W = V::W;
+  constexpr int64_t kRowBytes = K * kVecBytes;
   vec_t a[K];
   mask_t index[K];
+  mask_t nan = mask_t{};
   for (int k = 0; k < K; k++) {
-    a[k] = V::load(in + k * W * sizeof(scalar_t));
+    a[k] = V::load(in + k * kVecBytes);
     index[k] = mask_t{};
+    nan |= a[k] != a[k];
   }
   mask_t cur = mask_t{};
   for (int64_t r = 1; r < nrows; r++) {
     const char* row = in + r * row_stride;
+    // Each row gives this block only kRowBytes, far from the last row's: the hardware
+    // prefetcher does not follow, so the rows a few steps ahead are asked for.
+    if (r + kColumnPrefetchRows < nrows) {
+      for (int64_t b = 0; b < kRowBytes; b += 64) __builtin_prefetch(row + kColumnPrefetchRows * row_stride + b);
+    }
     cur += 1;
     for (int k = 0; k < K; k++) {
-      const vec_t v = V::load(row + k * W * sizeof(scalar_t));
-      const mask_t take = V::template beats<is_max>(a[k], v);
+      const vec_t v = V::load(row + k * kVecBytes);
+      const mask_t take = V::template beats<is_max, with_nan>(a[k], v);
       a[k] = take ? v : a[k];
       if constexpr (with_index) index[k] = take ? cur : index[k];
+      if constexpr (!with_nan && std::is_floating_point_v<scalar_t>) nan |= v != v;
     }
   }
+  bool any_nan = false;
+  for (int64_t l = 0; l < W; l++) any_nan |= nan[l] != 0;
+  if (!with_nan && any_nan) return false;
   for (int k = 0; k < K; k++) {
     for (int64_t l = 0; l < W; l++) {
       values[k * W + l] = a[k][l];
       if constexpr (with_index) indices[k * W + l] = index[k][l];
     }
   }
+  return true;
 }
 
 // The column function of reduce_rows for the ops `ops` (values only, or value and index).
@@ -375,15 +412,20 @@ void vec_cols_minmax(const ops_t& ops, acc_t init, const char* in, int64_t row_s
                      int64_t ncols, acc_t* results) {
   using V = VecMinMax<scalar_t>;
   constexpr int64_t W = V::W;
+  // Values alone take 8 vectors a pass; with indices, 4 (and 4 more for the indices) fit the
+  // 16 registers.
+  constexpr int kWide = with_index ? 4 : 8;
   constexpr int64_t kMaxRows = int64_t{1} << 30;  // the rows one call of vec_cols_fold may index
-  scalar_t values[4 * W];
-  int64_t indices[4 * W];
+  scalar_t values[kWide * W];
+  int64_t indices[kWide * W];
   auto fold = [&](auto k_tag, int64_t j) {
     constexpr int K = decltype(k_tag)::value;
     for (int64_t r0 = 0; r0 < nrows; r0 += kMaxRows) {
       const int64_t rows = std::min(kMaxRows, nrows - r0);
-      vec_cols_fold<scalar_t, is_max, with_index, K>(in + r0 * row_stride + j * sizeof(scalar_t), row_stride, rows,
-                                                     values, indices);
+      const char* block = in + r0 * row_stride + j * sizeof(scalar_t);
+      if (!vec_cols_fold<scalar_t, is_max, with_index, false, K>(block, row_stride, rows, values, indices)) {
+        vec_cols_fold<scalar_t, is_max, with_index, true, K>(block, row_stride, rows, values, indices);
+      }
       for (int64_t c = 0; c < K * W; c++) {
         acc_t part;
         if constexpr (with_index) {
@@ -396,6 +438,8 @@ void vec_cols_minmax(const ops_t& ops, acc_t init, const char* in, int64_t row_s
     }
   };
   int64_t j = 0;
+  for (; j + kWide * W <= ncols; j += kWide * W) fold(std::integral_constant<int, kWide>{}, j);
+  // A narrower block (a thread's share of few columns) still takes several vectors a pass.
   for (; j + 4 * W <= ncols; j += 4 * W) fold(std::integral_constant<int, 4>{}, j);
   for (; j + W <= ncols; j += W) fold(std::integral_constant<int, 1>{}, j);
   for (; j < ncols; j++) {

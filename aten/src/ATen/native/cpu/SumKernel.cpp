@@ -7,7 +7,7 @@
 // A float sum's last digits depend on the order of its additions. PyTorch's x86 kernel adds
 // in 8 float (4 double) lanes - one AVX2 register - with four registers in flight, and folds
 // the partial sums level by level (a cascade: error grows like log n, not n). Each lane here
-// is a plain array element: the additions, and so the roundings, are PyTorch's.
+// is a lane of a GCC vector type (Lanes): the additions, and so the roundings, are PyTorch's.
 #include <ATen/native/cpu/SumKernel.h>
 
 #include <ATen/Parallel.h>
@@ -23,22 +23,33 @@ namespace at::native {
 namespace {
 
 // [marker: sum_lanes]
-// W lanes of acc_t: PyTorch's Vectorized<acc_t> on AVX2 (32 bytes). The lanes are a GCC
-// vector type, not an array: an array lives in memory, and every addition became a load, an
-// add and a store (2.2x slower for sum(dim=0)). A vector type stays in registers - two SSE
-// registers in the portable build, one AVX register where the compiler has AVX - and its +
-// is one IEEE addition per lane, so the roundings are the same on any instruction set.
+// W lanes of acc_t: PyTorch's Vectorized<acc_t> on AVX2 (32 bytes). The lanes are GCC vector
+// types, not an array of acc_t: an array lives in memory, and every addition became a load,
+// an add and a store. A vector type is one IEEE addition per lane, so the roundings are the
+// same on any instruction set, and it stays in registers - if the target has registers of
+// its width: without AVX, GCC keeps a 32-byte vector in memory too, so the portable build
+// holds the 32 bytes as two 16-byte (SSE) halves.
 template <typename acc_t>
 struct Lanes {
   static constexpr int64_t W = 32 / sizeof(acc_t);
-  typedef acc_t vec_t __attribute__((vector_size(32)));
-  vec_t v;
-  Lanes() : v{} {}
+#ifdef __AVX__
+  static constexpr int64_t kParts = 1;
+#else
+  static constexpr int64_t kParts = 2;
+#endif
+  static constexpr int64_t kPartLanes = W / kParts;
+  typedef acc_t part_t __attribute__((vector_size(32 / kParts)));
+  part_t part[kParts];
+  Lanes() {
+#pragma GCC unroll 2
+    for (auto& p : part) p = part_t{};
+  }
   Lanes& operator+=(const Lanes& o) {
-    v += o.v;
+#pragma GCC unroll 2
+    for (int64_t p = 0; p < kParts; p++) part[p] += o.part[p];
     return *this;
   }
-  acc_t operator[](int64_t l) const { return v[l]; }
+  acc_t operator[](int64_t l) const { return part[l / kPartLanes][l % kPartLanes]; }
 };
 
 // Loads: element k of a row starting at base, k steps of stride bytes apart.
@@ -58,7 +69,12 @@ struct VecLoad {
   using value_t = Lanes<acc_t>;
   Lanes<acc_t> operator()(const char* base, int64_t stride, int64_t k) const {
     Lanes<acc_t> r;
-    std::memcpy(&r.v, base + k * stride, sizeof(r.v));
+#pragma GCC unroll 2
+    for (int64_t p = 0; p < Lanes<acc_t>::kParts; p++) {
+      typename Lanes<acc_t>::part_t x;  // a load straight into a register, not through the stack
+      std::memcpy(&x, base + k * stride + p * sizeof(x), sizeof(x));
+      r.part[p] = x;
+    }
     return r;
   }
 };
@@ -79,6 +95,11 @@ inline int64_t ceil_log2(int64_t x) {
 // col_stride * k). Four levels of accumulators: level 0 takes 2^p loads, then is added into
 // level 1 and cleared; level 1 passes into level 2 every 2^p of those, and so on - a
 // pairwise tree with fan-out 2^p (p >= 4) instead of 2.
+//
+// Level 0 is its own array, apart from the upper levels: every load is added into it, so it
+// must stay in registers, and an array that the cascade indexes with a variable level stays
+// in memory (each addition then a load, an add and a store). The upper levels are touched
+// once every 2^p steps and may live in memory.
 template <int64_t nrows, typename load_t>
 std::array<typename load_t::value_t, nrows> multi_row_sum(const char* in_data, int64_t row_stride, int64_t col_stride,
                                                           int64_t size, const load_t& load) {
@@ -88,33 +109,43 @@ std::array<typename load_t::value_t, nrows> multi_row_sum(const char* in_data, i
   const int64_t level_step = int64_t{1} << level_power;
   const int64_t level_mask = level_step - 1;
 
-  value_t acc[num_levels][nrows];
-  for (auto& level : acc)
+  value_t acc0[nrows];
+  value_t upper[num_levels - 1][nrows];  // upper[j - 1] is level j
+  for (auto& a : acc0) a = value_t();
+  for (auto& level : upper)
     for (auto& a : level) a = value_t();
 
   int64_t i = 0;
   for (; i + level_step <= size;) {
     for (int64_t j = 0; j < level_step; ++j, ++i) {
       const char* sum_base = in_data + i * row_stride;
-      for (int64_t k = 0; k < nrows; k++) acc[0][k] += load(sum_base, col_stride, k);
+#pragma GCC unroll 8
+      for (int64_t k = 0; k < nrows; k++) acc0[k] += load(sum_base, col_stride, k);
     }
-    for (int64_t j = 1; j < num_levels; ++j) {
+#pragma GCC unroll 8
+    for (int64_t k = 0; k < nrows; k++) {
+      upper[0][k] += acc0[k];
+      acc0[k] = value_t();
+    }
+    if ((i & (level_mask << level_power)) != 0) continue;
+    for (int64_t j = 2; j < num_levels; ++j) {
       for (int64_t k = 0; k < nrows; k++) {
-        acc[j][k] += acc[j - 1][k];
-        acc[j - 1][k] = value_t();
+        upper[j - 1][k] += upper[j - 2][k];
+        upper[j - 2][k] = value_t();
       }
       if ((i & (level_mask << (j * level_power))) != 0) break;
     }
   }
   for (; i < size; ++i) {
     const char* sum_base = in_data + i * row_stride;
-    for (int64_t k = 0; k < nrows; k++) acc[0][k] += load(sum_base, col_stride, k);
+#pragma GCC unroll 8
+    for (int64_t k = 0; k < nrows; k++) acc0[k] += load(sum_base, col_stride, k);
   }
-  for (int64_t j = 1; j < num_levels; ++j)
-    for (int64_t k = 0; k < nrows; k++) acc[0][k] += acc[j][k];
-
   std::array<value_t, nrows> ret;
-  for (int64_t k = 0; k < nrows; k++) ret[k] = acc[0][k];
+  for (int64_t k = 0; k < nrows; k++) {
+    ret[k] = acc0[k];
+    for (int64_t j = 0; j < num_levels - 1; ++j) ret[k] += upper[j][k];
+  }
   return ret;
 }
 // [end marker: multi_row_sum]
