@@ -92,6 +92,20 @@ def test_special_rows(dim):
             assert torch.allclose(y[[1, 4, 5]].sum(1), torch.ones(3))
 
 
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+def test_reduced_precision_computes_in_float_and_rounds_once(dtype):
+    # Half and BFloat16 rows are computed in float and rounded once, as the float result rounded
+    # to the dtype (NaN rows included).
+    x = rand((9, 70), dtype, seed=5)
+    x[3, 5] = NAN
+    for f in (F.softmax, F.log_softmax):
+        for dim in (0, 1):
+            got = f(x, dim=dim)
+            want = f(x.float(), dim=dim).to(dtype)
+            assert torch.equal(got.isnan(), want.isnan())
+            assert torch.equal(got.nan_to_num(), want.nan_to_num()), (f, dim)
+
+
 def test_empty_and_zero_dim():
     for shape, dim in [((0,), 0), ((0, 3), 0), ((0, 3), 1), ((2, 0), 1), ((2, 0, 3), 0)]:
         x = torch.empty(shape)

@@ -49,19 +49,24 @@ Tensor host_softmax(const Tensor& input_, int64_t dim_, bool half_to_float) {
 }
 // [end marker: host_softmax]
 
+// [marker: host_softmax_backward]
+// PyTorch's checks (the meta function of _softmax_backward_data): grad and output of one size;
+// grad_input takes grad's dtype, and the kernel reads output as that dtype too, so an output of
+// another dtype is an error ("expected scalar type Double but found Float").
 template <bool log_softmax>
 Tensor host_softmax_backward(const Tensor& grad_, const Tensor& output_, int64_t dim_) {
-  TORCH_CHECK(grad_.sizes() == output_.sizes(), "softmax backward: grad_output of shape ", grad_.sizes(),
-              " does not match output of shape ", output_.sizes());
-  const int64_t dim = c10::maybe_wrap_dim(dim_, output_.dim());
+  TORCH_CHECK(grad_.sizes() == output_.sizes(), "Expected tensor for argument #1 'grad' to have same size as tensor "
+              "for argument #2 'output'; but ", grad_.sizes(), " does not equal ", output_.sizes(),
+              " (while checking arguments for ", log_softmax ? "log_softmax_backward" : "softmax_backward", ")");
+  const int64_t dim = c10::maybe_wrap_dim(dim_, grad_.dim());
+  const Tensor grad = grad_.contiguous();
   const Tensor output = output_.contiguous();
-  const Tensor grad = grad_.to(output.scalar_type()).contiguous();
-  Tensor grad_input = at::empty(output.sizes(), output.scalar_type(), std::nullopt, output.device(), std::nullopt,
+  Tensor grad_input = at::empty(grad.sizes(), grad.scalar_type(), std::nullopt, grad.device(), std::nullopt,
                                 std::nullopt);
-  if (output.numel() == 0) {
+  if (grad.numel() == 0) {
     return grad_input;
   }
-  const bool last = output.dim() == 0 || dim == output.dim() - 1;
+  const bool last = grad.dim() == 0 || dim == grad.dim() - 1;
   if constexpr (log_softmax) {
     last ? log_softmax_backward_lastdim_kernel(kCPU, grad_input, grad, output)
          : log_softmax_backward_kernel(kCPU, grad_input, grad, output, dim);
@@ -71,6 +76,7 @@ Tensor host_softmax_backward(const Tensor& grad_, const Tensor& output_, int64_t
   }
   return grad_input;
 }
+// [end marker: host_softmax_backward]
 
 }  // namespace
 

@@ -5,13 +5,13 @@
 // Guide: docs/source/internals/performance.rst.
 //
 // softmax(x)_i = exp(x_i - max) / sum_j exp(x_j - max): subtracting the row's max first keeps
-// every exp in (0, 1], so large inputs never overflow to inf/inf = NaN. A row takes three passes
-// over memory that stays in the L1 cache: the max, exp(x - max) written out, the sum, and one
-// scaling pass. Each pass vectorizes: exp is at::vec::exp_u20 (cpu/vec/vec_math.h), plain float
-// arithmetic the compiler evaluates in vector registers, where std::exp was one libm call per
-// element; the max and the sum keep 32 running values side by side (four registers), because
-// the compiler may not reorder float additions itself, and one accumulator would make each
-// addition wait for the previous one.
+// every exp in (0, 1], so large inputs never overflow to inf/inf = NaN. A row takes four passes
+// over memory that stays in the L1 cache: the max, exp(x - max) written out, their sum, and one
+// scaling pass (log_softmax: x - max - log(sum)). Each pass vectorizes: exp is at::vec::exp_u20
+// (cpu/vec/vec_math.h), plain float arithmetic the compiler evaluates in vector registers, where
+// std::exp was one libm call per element; the max and the sum keep 32 running values side by
+// side (four registers), because the compiler may not reorder float additions itself, and one
+// accumulator would make each addition wait for the previous one.
 //
 // Both builds of this file (DEFAULT and AVX2, DispatchStub.h) give the same bits: the running
 // values are 32-byte GCC vector types (two SSE registers in the portable build, one AVX register
@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -42,78 +43,106 @@ namespace at::native {
 namespace {
 
 // [marker: softmax_lanes]
-// Four 32-byte vectors of acc_t (32 floats or 16 doubles) in flight. GCC's vector types keep
-// them in registers; its ?: and + act lane by lane, one IEEE operation per lane.
+// Four 32-byte vectors of acc_t (32 floats or 16 doubles) in flight, as named members: GCC's
+// vector types stay in registers (an array of running values would live in memory), and their
+// ?: and + act lane by lane, one IEEE operation per lane. Vectors are passed by reference only:
+// the portable build has no 32-byte registers to pass them in.
 template <typename acc_t>
 struct Lanes4 {
   typedef acc_t vec_t __attribute__((vector_size(32)));
   static constexpr int64_t W = 32 / sizeof(acc_t);
   static constexpr int64_t N = 4 * W;
+  vec_t v0, v1, v2, v3;
 
-  static vec_t load(const acc_t* p) {
-    vec_t v;
+  explicit Lanes4(acc_t a) {
+    v0 = vec_t{} + a;
+    v1 = v0;
+    v2 = v0;
+    v3 = v0;
+  }
+  static void load(vec_t& v, const acc_t* p) {
     std::memcpy(&v, p, sizeof(v));
-    return v;
   }
-  static vec_t splat(acc_t a) {
-    return vec_t{} + a;
+  // x > m ? x : m: a NaN never wins (it reaches the sum through exp(NaN) instead).
+  static void max_into(vec_t& m, const acc_t* p) {
+    vec_t x;
+    load(x, p);
+    m = x > m ? x : m;
   }
-  static vec_t vmax(vec_t a, vec_t b) {
-    return a > b ? a : b;  // a NaN never wins; it reaches the sum through exp(NaN) instead
+  static void add_into(vec_t& s, const acc_t* p) {
+    vec_t x;
+    load(x, p);
+    s += x;
+  }
+  static void add_product_into(vec_t& s, const acc_t* p, const acc_t* q) {
+    vec_t x, y;
+    load(x, p);
+    load(y, q);
+    s += x * y;
+  }
+  // The lanes of v0 after folding v1..v3 into it, pairwise, in a fixed order.
+  void fold_max(acc_t* lanes) {
+    v0 = v1 > v0 ? v1 : v0;
+    v2 = v3 > v2 ? v3 : v2;
+    v0 = v2 > v0 ? v2 : v0;
+    std::memcpy(lanes, &v0, sizeof(v0));
+  }
+  void fold_sum(acc_t* lanes) {
+    v0 = (v0 + v1) + (v2 + v3);
+    std::memcpy(lanes, &v0, sizeof(v0));
   }
 };
 
-// max_i x_i of a row, NaNs skipped (see vmax).
+// max_i x_i of a row, NaNs skipped (see max_into).
 template <typename acc_t>
 acc_t row_max(const acc_t* x, int64_t n) {
   using L = Lanes4<acc_t>;
-  using vec_t = typename L::vec_t;
   const acc_t neg_inf = -std::numeric_limits<acc_t>::infinity();
-  vec_t m0 = L::splat(neg_inf), m1 = m0, m2 = m0, m3 = m0;
+  L m(neg_inf);
   int64_t i = 0;
   for (; i + L::N <= n; i += L::N) {
-    m0 = L::vmax(L::load(x + i), m0);
-    m1 = L::vmax(L::load(x + i + L::W), m1);
-    m2 = L::vmax(L::load(x + i + 2 * L::W), m2);
-    m3 = L::vmax(L::load(x + i + 3 * L::W), m3);
+    L::max_into(m.v0, x + i);
+    L::max_into(m.v1, x + i + L::W);
+    L::max_into(m.v2, x + i + 2 * L::W);
+    L::max_into(m.v3, x + i + 3 * L::W);
   }
-  m0 = L::vmax(L::vmax(m0, m1), L::vmax(m2, m3));
-  acc_t m = neg_inf;
-  for (int64_t k = 0; k < L::W; k++) m = m0[k] > m ? m0[k] : m;
-  for (; i < n; i++) m = x[i] > m ? x[i] : m;
-  return m;
+  acc_t lanes[L::W];
+  m.fold_max(lanes);
+  acc_t mx = neg_inf;
+  for (int64_t k = 0; k < L::W; k++) mx = lanes[k] > mx ? lanes[k] : mx;
+  for (; i < n; i++) mx = x[i] > mx ? x[i] : mx;
+  return mx;
 }
 
 // sum_i x_i (or sum_i x_i y_i) of a row, in a fixed order: lane k of vector v adds the elements
-// i = 32 j + 8 v + k in turn, then the vectors and the lanes are added pairwise.
+// i = 32 j + 8 v + k in turn (floats; 16 j + 4 v + k for doubles), then the vectors and the
+// lanes are added pairwise, then the tail.
 template <typename acc_t, bool dot>
 acc_t row_sum(const acc_t* x, const acc_t* y, int64_t n) {
   using L = Lanes4<acc_t>;
-  using vec_t = typename L::vec_t;
-  vec_t s0{}, s1{}, s2{}, s3{};
+  L s(acc_t(0));
   int64_t i = 0;
   for (; i + L::N <= n; i += L::N) {
     if constexpr (dot) {
-      s0 += L::load(x + i) * L::load(y + i);
-      s1 += L::load(x + i + L::W) * L::load(y + i + L::W);
-      s2 += L::load(x + i + 2 * L::W) * L::load(y + i + 2 * L::W);
-      s3 += L::load(x + i + 3 * L::W) * L::load(y + i + 3 * L::W);
+      L::add_product_into(s.v0, x + i, y + i);
+      L::add_product_into(s.v1, x + i + L::W, y + i + L::W);
+      L::add_product_into(s.v2, x + i + 2 * L::W, y + i + 2 * L::W);
+      L::add_product_into(s.v3, x + i + 3 * L::W, y + i + 3 * L::W);
     } else {
-      s0 += L::load(x + i);
-      s1 += L::load(x + i + L::W);
-      s2 += L::load(x + i + 2 * L::W);
-      s3 += L::load(x + i + 3 * L::W);
+      L::add_into(s.v0, x + i);
+      L::add_into(s.v1, x + i + L::W);
+      L::add_into(s.v2, x + i + 2 * L::W);
+      L::add_into(s.v3, x + i + 3 * L::W);
     }
   }
-  s0 = (s0 + s1) + (s2 + s3);
   acc_t lanes[L::W];
-  std::memcpy(lanes, &s0, sizeof(lanes));
+  s.fold_sum(lanes);
   for (int64_t w = L::W / 2; w >= 1; w /= 2) {
     for (int64_t k = 0; k < w; k++) lanes[k] += lanes[k + w];
   }
-  acc_t s = lanes[0];
-  for (; i < n; i++) s += dot ? x[i] * y[i] : x[i];
-  return s;
+  acc_t sum = lanes[0];
+  for (; i < n; i++) sum += dot ? x[i] * y[i] : x[i];
+  return sum;
 }
 // [end marker: softmax_lanes]
 
@@ -125,6 +154,23 @@ const acc_t* as_acc(const scalar_t* x, int64_t n, acc_t* buf) {
   } else {
     for (int64_t i = 0; i < n; i++) buf[i] = static_cast<acc_t>(x[i]);
     return buf;
+  }
+}
+
+// acc_t -> the output's dtype. c10::BFloat16(float) branches on NaN, which keeps a loop scalar;
+// this is the same rounding (to nearest even on the 16 dropped bits, NaN to 0x7fc0) with the
+// NaN case folded in through a mask, so the loops that write BFloat16 vectorize too.
+template <typename scalar_t, typename acc_t>
+C10_ALWAYS_INLINE scalar_t to_scalar(acc_t v) {
+  if constexpr (std::is_same_v<scalar_t, c10::BFloat16>) {
+    uint32_t bits;
+    std::memcpy(&bits, &v, sizeof(bits));
+    const uint32_t rounded = (bits + (((bits >> 16) & 1u) + 0x7fffu)) >> 16;
+    const uint32_t nan_mask = 0u - static_cast<uint32_t>(v != v);
+    return c10::BFloat16(static_cast<uint16_t>((rounded & ~nan_mask) | (0x7fc0u & nan_mask)),
+                         c10::BFloat16::from_bits());
+  } else {
+    return static_cast<scalar_t>(v);
   }
 }
 
@@ -156,12 +202,12 @@ void vec_softmax_lastdim(const scalar_t* input, scalar_t* output, int64_t rows, 
         // x - max - log(sum), in PyTorch's order.
         const acc_t lse = std::log(sum);
         SOFTMAX_PRAGMA_SIMD
-        for (int64_t i = 0; i < n; i++) y[i] = static_cast<scalar_t>(x[i] - mx - lse);
+        for (int64_t i = 0; i < n; i++) y[i] = to_scalar<scalar_t>(x[i] - mx - lse);
       } else {
         // One division per row, then a product per element, as PyTorch's kernel does.
         const acc_t inv = acc_t(1) / sum;
         SOFTMAX_PRAGMA_SIMD
-        for (int64_t i = 0; i < n; i++) y[i] = static_cast<scalar_t>(e[i] * inv);
+        for (int64_t i = 0; i < n; i++) y[i] = to_scalar<scalar_t>(e[i] * inv);
       }
     }
   });
@@ -220,7 +266,7 @@ void vec_softmax_dim(const scalar_t* input, scalar_t* output, int64_t outer, int
           const scalar_t* xd = x + d * inner;
           scalar_t* yd = y + d * inner;
           SOFTMAX_PRAGMA_SIMD
-          for (int64_t j = 0; j < len; j++) yd[j] = static_cast<scalar_t>(static_cast<acc_t>(xd[j]) - mx[j] - sum[j]);
+          for (int64_t j = 0; j < len; j++) yd[j] = to_scalar<scalar_t>(static_cast<acc_t>(xd[j]) - mx[j] - sum[j]);
         }
       } else {
         for (int64_t j = 0; j < len; j++) sum[j] = acc_t(1) / sum[j];  // now 1 / sum
@@ -231,7 +277,7 @@ void vec_softmax_dim(const scalar_t* input, scalar_t* output, int64_t outer, int
           for (int64_t j = 0; j < len; j++) {
             // Half and BFloat16 recompute exp rather than round it to the output's dtype twice.
             const acc_t e = same ? static_cast<acc_t>(yd[j]) : at::vec::exp_u20(static_cast<acc_t>(xd[j]) - mx[j]);
-            yd[j] = static_cast<scalar_t>(e * sum[j]);
+            yd[j] = to_scalar<scalar_t>(e * sum[j]);
           }
         }
       }
@@ -242,7 +288,8 @@ void vec_softmax_dim(const scalar_t* input, scalar_t* output, int64_t outer, int
 
 // [marker: softmax_backward_kernel]
 // softmax: gI = y (g - sum(g y)); log_softmax: gI = g - exp(y) sum(g). Each row needs one sum,
-// then one pass to write.
+// then one pass to write. y is log_softmax's output, <= 0, where exp_u20 is exact to 1 ulp (its
+// flush below 2^-125 drops terms under 2^-125 sum(g)).
 template <typename scalar_t, bool log_softmax>
 void vec_softmax_backward_lastdim(scalar_t* grad_input, const scalar_t* grad, const scalar_t* output, int64_t rows,
                                   int64_t n) {
@@ -257,7 +304,7 @@ void vec_softmax_backward_lastdim(scalar_t* grad_input, const scalar_t* grad, co
       const acc_t sum = log_softmax ? row_sum<acc_t, false>(g, nullptr, n) : row_sum<acc_t, true>(g, y, n);
       SOFTMAX_PRAGMA_SIMD
       for (int64_t i = 0; i < n; i++) {
-        gi[i] = static_cast<scalar_t>(log_softmax ? g[i] - at::vec::exp(y[i]) * sum : y[i] * (g[i] - sum));
+        gi[i] = to_scalar<scalar_t>(log_softmax ? g[i] - at::vec::exp_u20(y[i]) * sum : y[i] * (g[i] - sum));
       }
     }
   });
@@ -294,7 +341,7 @@ void vec_softmax_backward_dim(scalar_t* grad_input, const scalar_t* grad, const 
         for (int64_t j = 0; j < len; j++) {
           const acc_t gj = static_cast<acc_t>(gd[j]);
           const acc_t yj = static_cast<acc_t>(yd[j]);
-          gid[j] = static_cast<scalar_t>(log_softmax ? gj - at::vec::exp(yj) * sum[j] : yj * (gj - sum[j]));
+          gid[j] = to_scalar<scalar_t>(log_softmax ? gj - at::vec::exp_u20(yj) * sum[j] : yj * (gj - sum[j]));
         }
       }
     }
@@ -304,7 +351,8 @@ void vec_softmax_backward_dim(scalar_t* grad_input, const scalar_t* grad, const 
 
 // The stubs' kernels. Tensors are contiguous and of one shape; result and grad_input are
 // allocated by the operator (SoftMax.cpp). A 0-d tensor arrives as a one-element row. The
-// dispatch names are PyTorch's, which its dtype errors print.
+// dispatch names are PyTorch's, which its dtype errors print; the backward dispatches on grad's
+// dtype, as PyTorch's does, and output of another dtype fails in const_data_ptr's check.
 template <bool log_softmax>
 void softmax_lastdim_kernel_impl(const Tensor& result, const Tensor& self) {
   const int64_t n = self.dim() == 0 ? 1 : self.size(-1);
@@ -331,11 +379,11 @@ void softmax_kernel_impl(const Tensor& result, const Tensor& self, const int64_t
 
 template <bool log_softmax>
 void softmax_backward_lastdim_kernel_impl(const Tensor& grad_input, const Tensor& grad, const Tensor& output) {
-  const int64_t n = output.dim() == 0 ? 1 : output.size(-1);
-  const int64_t rows = output.numel() / n;
+  const int64_t n = grad.dim() == 0 ? 1 : grad.size(-1);
+  const int64_t rows = grad.numel() / n;
   constexpr const char* name =
       log_softmax ? "log_softmax_backward_lastdim_kernel_impl" : "softmax_backward_lastdim_kernel_impl";
-  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, output.scalar_type(), name, [&] {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, grad.scalar_type(), name, [&] {
     vec_softmax_backward_lastdim<scalar_t, log_softmax>(grad_input.mutable_data_ptr<scalar_t>(),
                                                         grad.const_data_ptr<scalar_t>(),
                                                         output.const_data_ptr<scalar_t>(), rows, n);
@@ -345,12 +393,12 @@ void softmax_backward_lastdim_kernel_impl(const Tensor& grad_input, const Tensor
 template <bool log_softmax>
 void softmax_backward_kernel_impl(const Tensor& grad_input, const Tensor& grad, const Tensor& output,
                                   const int64_t dim) {
-  const int64_t dim_size = output.size(dim);
+  const int64_t dim_size = grad.size(dim);
   int64_t inner = 1;
-  for (int64_t d = dim + 1; d < output.dim(); d++) inner *= output.size(d);
-  const int64_t outer = output.numel() / (dim_size * inner);
+  for (int64_t d = dim + 1; d < grad.dim(); d++) inner *= grad.size(d);
+  const int64_t outer = grad.numel() / (dim_size * inner);
   constexpr const char* name = log_softmax ? "log_softmax_backward_kernel_impl" : "softmax_backward_kernel_impl";
-  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, output.scalar_type(), name, [&] {
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, grad.scalar_type(), name, [&] {
     vec_softmax_backward_dim<scalar_t, log_softmax>(grad_input.mutable_data_ptr<scalar_t>(),
                                                     grad.const_data_ptr<scalar_t>(),
                                                     output.const_data_ptr<scalar_t>(), outer, dim_size, inner);

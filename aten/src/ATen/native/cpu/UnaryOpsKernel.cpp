@@ -49,9 +49,10 @@ namespace {
 // exp, tanh, sigmoid and erf of float (and of Half and BFloat16, computed in float) are
 // at::vec's (cpu/vec/vec_math.h): arithmetic the compiler evaluates 8 lanes at a time, as
 // PyTorch evaluates Vectorized<float>::exp etc., where std::exp is one libm call per element.
-// double and complex keep libm's and c10::complex's functions.
+// double and complex keep libm's and c10::complex's functions. Forced inline, as at::vec's are:
+// a call per element would leave the loop scalar.
 template <typename T>
-T exp_impl(T a) {
+C10_ALWAYS_INLINE T exp_impl(T a) {
   if constexpr (std::is_same_v<T, float>) {
     return at::vec::exp(a);
   } else {
@@ -59,7 +60,7 @@ T exp_impl(T a) {
   }
 }
 template <typename T>
-T tanh_impl(T a) {
+C10_ALWAYS_INLINE T tanh_impl(T a) {
   if constexpr (std::is_same_v<T, float>) {
     return at::vec::tanh(a);
   } else {
@@ -67,7 +68,7 @@ T tanh_impl(T a) {
   }
 }
 template <typename T>
-T sigmoid_impl(T a) {
+C10_ALWAYS_INLINE T sigmoid_impl(T a) {
   if constexpr (std::is_same_v<T, float>) {
     return at::vec::sigmoid(a);
   } else {
@@ -75,7 +76,7 @@ T sigmoid_impl(T a) {
   }
 }
 template <typename T>
-T erf_impl(T a) {
+C10_ALWAYS_INLINE T erf_impl(T a) {
   if constexpr (std::is_same_v<T, float>) {
     return at::vec::erf(a);
   } else {
