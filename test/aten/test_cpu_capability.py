@@ -59,6 +59,10 @@ res = {
     "softmax_bwd_dim0": torch._softmax_backward_data(m * 0.3, m.softmax(0), 0, torch.float32),
     "log_softmax_bwd": torch._log_softmax_backward_data(m * 0.3, m.log_softmax(1), 1, torch.float32),
     "log_softmax_bwd_dim0": torch._log_softmax_backward_data(m * 0.3, m.log_softmax(0), 0, torch.float32),
+    "layer_norm": F.layer_norm(m, (131,), y[:131], z[:131]),
+    "layer_norm_bwd": grad_of(lambda a: F.layer_norm(a, (131,), y[:131]), m, m * 0.3),
+    "lstm_cell": torch.cat(torch._thnn_fused_lstm_cell(m[:, :128], m[:, 1:129] * 0.5, m[:, :32] * 0.1)[:2], 1),
+    "lstm_cell_bwd": grad_of(lambda a: torch._thnn_fused_lstm_cell(a, m[:, 1:129], m[:, :32])[0], m[:, :128], m[:, :32]),
     "cmul": cx * cy, "cdiv": cx / cy, "cadd_alpha": torch.add(cx, cy, alpha=2),
     "cexp": cx.exp(), "csum": cx.sum(), "cprod": (cx[:30] * 0.1 + 1).prod(), "cmul_d": cxd * cxd,
 }

@@ -17,9 +17,21 @@
 
 namespace at::native {
 
+DEFINE_DISPATCH(LayerNormKernel);
+DEFINE_DISPATCH(LayerNormBackwardKernel);
+
 namespace {
 
 Tensor value_or_undefined(const std::optional<Tensor>& t) { return t.has_value() ? *t : Tensor(); }
+
+// float and double with parameters of the same dtype run the fused kernels
+// (cpu/layer_norm_kernel.cpp); other dtypes keep the formulas below, written with tensor
+// operations.
+bool use_kernel(const Tensor& input, const Tensor& weight, const Tensor& bias) {
+  const auto dtype = input.scalar_type();
+  return (dtype == kFloat || dtype == kDouble) && (!weight.defined() || weight.scalar_type() == dtype) &&
+         (!bias.defined() || bias.scalar_type() == dtype);
+}
 
 }  // namespace
 
@@ -34,6 +46,16 @@ std::tuple<Tensor, Tensor, Tensor> layer_norm_cpu(const Tensor& input, IntArrayR
                                                   const std::optional<Tensor>& bias_opt, double eps) {
   const Tensor weight = value_or_undefined(weight_opt), bias = value_or_undefined(bias_opt);
   const auto [m, n] = check_layer_norm_inputs(input, normalized_shape, weight, bias);
+  if (use_kernel(input, weight, bias) && m > 0 && n > 0) {
+    // One pass per row for the statistics and one to write, instead of seven tensor operators.
+    const Tensor X = input.contiguous();
+    Tensor Y = at::empty_like(X);
+    Tensor mean = at::empty({m}, X.options()), rstd = at::empty({m}, X.options());
+    LayerNormKernel(kCPU, X, weight.defined() ? weight.contiguous() : weight, bias.defined() ? bias.contiguous() : bias,
+                    m, n, eps, &Y, &mean, &rstd);
+    const auto shape = stat_shape(input, normalized_shape);
+    return std::make_tuple(Y.view(input.sizes()), mean.view(shape), rstd.view(shape));
+  }
   const Tensor x = input.reshape({m, n});
   const Tensor mean = x.mean(IntArrayRef{1}, /*keepdim=*/true);
   const Tensor rstd = ((x - mean).pow(2).mean(IntArrayRef{1}, /*keepdim=*/true) + eps).rsqrt();
@@ -56,6 +78,17 @@ std::tuple<Tensor, Tensor, Tensor> layer_norm_backward_cpu(const Tensor& grad_ou
                                                            std::array<bool, 3> output_mask) {
   const Tensor weight = value_or_undefined(weight_opt), bias = value_or_undefined(bias_opt);
   const auto [m, n] = check_layer_norm_inputs(input, normalized_shape, weight, bias);
+  if (use_kernel(input, weight, bias) && grad_out.scalar_type() == input.scalar_type() && m > 0 && n > 0) {
+    const Tensor X = input.contiguous(), dY = grad_out.contiguous();
+    Tensor dX = output_mask[0] ? at::empty_like(X) : Tensor();
+    Tensor dgamma = output_mask[1] && weight.defined() ? at::empty({n}, X.options()) : Tensor();
+    Tensor dbeta = output_mask[2] && bias.defined() ? at::empty({n}, X.options()) : Tensor();
+    LayerNormBackwardKernel(kCPU, dY, X, mean.contiguous(), rstd.contiguous(),
+                            weight.defined() ? weight.contiguous() : weight, m, n, &dX, &dgamma, &dbeta);
+    return std::make_tuple(dX.defined() ? dX.view(input.sizes()) : dX,
+                           dgamma.defined() ? dgamma.view(weight.sizes()) : dgamma,
+                           dbeta.defined() ? dbeta.view(bias.sizes()) : dbeta);
+  }
   const Tensor x = input.reshape({m, n});
   const Tensor go = grad_out.reshape({m, n});
   const Tensor mu = mean.reshape({m, 1}), rs = rstd.reshape({m, 1});

@@ -1,10 +1,12 @@
 // aten/src/ATen/native/layer_norm.h - layer_norm's argument checks and the shape of its statistics,
-// shared by the CPU kernel (layer_norm.cpp) and the CUDA one (cuda/Normalization.cu). Mirrors
-// PyTorch's aten/src/ATen/native/layer_norm.h (_check_layer_norm_inputs).
+// shared by the CPU operators (layer_norm.cpp) and the CUDA ones (cuda/Normalization.cu), and the
+// stubs of the CPU kernels (cpu/layer_norm_kernel.cpp). Mirrors PyTorch's
+// aten/src/ATen/native/layer_norm.h (_check_layer_norm_inputs, LayerNormKernel).
 // Guide: docs/source/internals/python_layer.rst.
 #pragma once
 
 #include <ATen/core/Tensor.h>
+#include <ATen/native/DispatchStub.h>
 #include <c10/util/Exception.h>
 
 #include <sstream>
@@ -12,6 +14,17 @@
 #include <vector>
 
 namespace at::native {
+
+// X (M, N) contiguous, gamma/beta (N) or undefined; Y (M, N), mean and rstd (M).
+using layer_norm_fn = void (*)(const Tensor& X, const Tensor& gamma, const Tensor& beta, int64_t M, int64_t N,
+                               double eps, Tensor* Y, Tensor* mean, Tensor* rstd);
+// dY, X (M, N) contiguous, mean/rstd (M), gamma (N) or undefined; the outputs not wanted are
+// undefined.
+using layer_norm_backward_fn = void (*)(const Tensor& dY, const Tensor& X, const Tensor& mean, const Tensor& rstd,
+                                        const Tensor& gamma, int64_t M, int64_t N, Tensor* dX, Tensor* dgamma,
+                                        Tensor* dbeta);
+DECLARE_DISPATCH(layer_norm_fn, LayerNormKernel);
+DECLARE_DISPATCH(layer_norm_backward_fn, LayerNormBackwardKernel);
 
 // [marker: check_layer_norm_inputs]
 // Returns (M, N): the number of groups and the size of each.
