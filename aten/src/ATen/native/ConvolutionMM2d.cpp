@@ -127,8 +127,10 @@ Tensor slow_conv2d_forward(const Tensor& input, const Tensor& weight, const Tens
   const int64_t n = input.size(0), c_out = weight.size(0);
   const int64_t kh = weight.size(2), kw = weight.size(3);
   if (use_cpu_frames(input, weight) && n > 0) {
-    const Tensor in = input.contiguous(), w = weight.contiguous();
-    const Tensor b = bias.defined() ? bias.contiguous() : bias;
+    // (Checked here: a contiguous() call on a contiguous tensor would still be an operator call.)
+    const Tensor in = input.is_contiguous() ? input : input.contiguous();
+    const Tensor w = weight.is_contiguous() ? weight : weight.contiguous();
+    const Tensor b = !bias.defined() || bias.is_contiguous() ? bias : bias.contiguous();
     const Im2ColGeometry g = im2col_geometry(in, {kh, kw}, dilation, padding, stride);
     Tensor output = at::empty({n, c_out, g.out_h, g.out_w}, in.options());
     AT_DISPATCH_FLOATING_TYPES(in.scalar_type(), "slow_conv2d_cpu", [&] {
