@@ -97,15 +97,27 @@ struct ExpReduced {
   int32_t n;
 };
 
+// The shared first step: n = round(x / ln 2) by the shifter trick (t's low mantissa bits hold
+// n), and ln 2 in two parts for Cody-Waite: C1 has few enough bits that n * C1 is exact.
+constexpr float kExpLog2e = 1.44269504088896341f;
+constexpr float kExpC1 = 0.693359375f;
+constexpr float kExpC2 = 2.12194440e-4f;  // C1 - ln2
+constexpr float kExpShift = 12582912.0f;  // 1.5 * 2^23
+
+struct ExpShift {
+  float t;  // x / ln 2 + 1.5 * 2^23, rounded: n in its low mantissa bits
+  float n;  // round(x / ln 2), as a float
+};
+
+C10_ALWAYS_INLINE ExpShift exp_shift(float x) {
+  const float t = x * kExpLog2e + kExpShift;
+  return {t, t - kExpShift};
+}
+
 C10_ALWAYS_INLINE ExpReduced exp_reduce(float x) {
-  const float kLog2e = 1.44269504088896341f;
-  const float kC1 = 0.693359375f;
-  const float kC2 = 2.12194440e-4f;  // C1 - ln2
-  const float kShift = 12582912.0f;  // 1.5 * 2^23
-  const float t = x * kLog2e + kShift;
-  const float n = t - kShift;
-  const float r_hi = x - n * kC1;
-  const float r_lo = n * kC2;
+  const auto [t, n] = exp_shift(x);
+  const float r_hi = x - n * kExpC1;
+  const float r_lo = n * kExpC2;
   const float r = r_hi + r_lo;
   const float p = exp_poly(r);
   const float s = 1.0f + r_hi;
@@ -114,7 +126,7 @@ C10_ALWAYS_INLINE ExpReduced exp_reduce(float x) {
   const float y = s + tail;
   const float y_err = tail - (y - s);  // Fast2Sum again: |s| >= |tail|
   // Unsigned arithmetic on the bits, then back to signed: no overflow for any input.
-  return {y, y_err, static_cast<int32_t>(float_as_bits(t) - float_as_bits(kShift))};
+  return {y, y_err, static_cast<int32_t>(float_as_bits(t) - float_as_bits(kExpShift))};
 }
 
 // 2^n for -126 <= n <= 127, built in the exponent field.
@@ -125,15 +137,10 @@ C10_ALWAYS_INLINE float pow2i(int32_t n) {
 // e^x for -86.64 <= x <= 88 (and NaN), to 0.97 ulp: the same reduction and polynomial without
 // the Fast2Sum steps, and 2^n as one factor, which n in [-125, 127] allows.
 C10_ALWAYS_INLINE float exp_small(float x) {
-  const float kLog2e = 1.44269504088896341f;
-  const float kC1 = 0.693359375f;
-  const float kC2 = 2.12194440e-4f;  // C1 - ln2
-  const float kShift = 12582912.0f;  // 1.5 * 2^23
-  const float t = x * kLog2e + kShift;
-  const float n = t - kShift;
-  const float r = (x - n * kC1) + n * kC2;
+  const auto [t, n] = exp_shift(x);
+  const float r = (x - n * kExpC1) + n * kExpC2;
   const float y = (exp_poly(r) * (r * r) + r) + 1.0f;
-  return y * pow2i(static_cast<int32_t>(float_as_bits(t) - float_as_bits(kShift)));
+  return y * pow2i(static_cast<int32_t>(float_as_bits(t) - float_as_bits(kExpShift)));
 }
 // [end marker: vec_exp_reduce]
 
