@@ -65,6 +65,10 @@ struct CUstream_st {
   uint64_t completed = 0;  // work items finished (they finish in order)
   bool held = false;
   bool running = false;  // the worker is running queue.front()
+  // The worker waits here, so that work queued on one stream wakes that stream's worker only:
+  // the stream pool makes dozens of streams per device, and waking all of their workers for
+  // every launch costs more than the launch.
+  std::condition_variable cv;
   std::thread worker;
 };
 
@@ -96,11 +100,12 @@ struct DeviceState {
   cudaError_t sticky = cudaSuccess;
 };
 
-// The runtime: one mutex and one condition variable for every queue and counter. A
-// simulation needs clarity more than lock-free speed; work items are whole kernels.
+// The runtime: one mutex for every queue and counter. A simulation needs clarity more than
+// lock-free speed; work items are whole kernels. Host threads that wait for a stream wait on
+// `done`, which every completion notifies; each worker waits on its own stream's cv.
 struct Runtime {
   std::mutex mu;
-  std::condition_variable cv;
+  std::condition_variable done;
   int device_count = 0;
   size_t capacity = kDefaultMemory;
   DeviceState devices[kMaxDevices];
@@ -188,11 +193,25 @@ bool waits_done(const Work& w) {
   return true;
 }
 
+// A completion may let another stream's front item start (a cudaStreamWaitEvent, or the legacy
+// stream's implicit ordering, on any device): wake the workers that have work queued, and the
+// host threads waiting in wait_for. Called with rt.mu held.
+void notify_completion(Runtime& rt) {
+  for (int d = 0; d < rt.device_count; ++d) {
+    for (CUstream_st* other : rt.devices[d].streams) {
+      if (!other->queue.empty()) {
+        other->cv.notify_one();
+      }
+    }
+  }
+  rt.done.notify_all();
+}
+
 void worker_loop(CUstream_st* s) {
   Runtime& rt = runtime();
   std::unique_lock<std::mutex> lock(rt.mu);
   for (;;) {
-    rt.cv.wait(lock, [&] { return !s->queue.empty() && !s->held && waits_done(s->queue.front()); });
+    s->cv.wait(lock, [&] { return !s->queue.empty() && !s->held && waits_done(s->queue.front()); });
     s->running = true;
     std::function<void()> fn = std::move(s->queue.front().fn);
     const bool faulted = rt.devices[s->device].sticky != cudaSuccess;
@@ -205,7 +224,7 @@ void worker_loop(CUstream_st* s) {
     s->queue.pop_front();
     s->running = false;
     s->completed++;
-    rt.cv.notify_all();
+    notify_completion(rt);
   }
 }
 
@@ -253,7 +272,7 @@ std::pair<CUstream_st*, uint64_t> enqueue_locked(Runtime& rt, cudaStream_t handl
   }
   s->queue.push_back(std::move(w));
   const uint64_t tick = ++s->submitted;
-  rt.cv.notify_all();
+  s->cv.notify_one();
   return {s, tick};
 }
 
@@ -270,7 +289,7 @@ cudaError_t wait_for(CUstream_st* s, uint64_t tick) {
   if (s->held && s->completed < tick) {
     return fail(cudaErrorNotReady);
   }
-  rt.cv.wait(lock, [&] { return s->completed >= tick; });
+  rt.done.wait(lock, [&] { return s->completed >= tick; });
   const cudaError_t e = rt.devices[s->device].sticky;
   return e == cudaSuccess ? cudaSuccess : fail(e);
 }
@@ -402,8 +421,9 @@ void hold_stream(cudaStream_t stream) {
 void release_stream(cudaStream_t stream) {
   Runtime& rt = runtime();
   std::lock_guard<std::mutex> lock(rt.mu);
-  resolve(rt, stream)->held = false;
-  rt.cv.notify_all();
+  CUstream_st* s = resolve(rt, stream);
+  s->held = false;
+  s->cv.notify_one();
 }
 
 size_t device_memory_capacity() {
@@ -846,7 +866,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
   }
   s->queue.push_back(std::move(w));
   ++s->submitted;
-  rt.cv.notify_all();
+  s->cv.notify_one();
   return cudaSuccess;
 }
 
