@@ -16,7 +16,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.requirements-installed
 # What the build, the tests and the docs use from Debian.
-DEB_PACKAGES := g++ make libgtest-dev libopenblas-dev libopenblas-openmp-dev doxygen graphviz gdb
+DEB_PACKAGES := g++ make libgtest-dev libopenblas-dev libopenblas-openmp-dev libdnnl-dev doxygen graphviz gdb
 JOBS ?= $(shell nproc)
 
 .PHONY: all tour test build debug docs clean deps venv test-cpp test-python test-docs

@@ -70,6 +70,20 @@ else()
   set(USE_BLAS OFF)
 endif()
 
+# ---- oneDNN from Debian (libdnnl-dev) when present: float matrix products ----
+# [marker: mkldnn]
+# PyTorch's flag keeps oneDNN's old name, MKL-DNN. Here it provides dnnl_sgemm for float
+# products (cpu/BlasKernel.cpp); Debian's build runs on OpenMP, the pool at::parallel_for uses.
+if(USE_MKLDNN)
+  find_path(DNNL_INCLUDE_DIR NAMES oneapi/dnnl/dnnl.h)
+  find_library(DNNL_LIBRARY NAMES dnnl)
+  if(NOT (DNNL_INCLUDE_DIR AND DNNL_LIBRARY))
+    message(STATUS "oneDNN not found: float matrix products use BLAS (apt-get install libdnnl-dev)")
+    set(USE_MKLDNN OFF CACHE BOOL "Float matrix products through oneDNN (libdnnl-dev)" FORCE)
+  endif()
+endif()
+# [end marker: mkldnn]
+
 # ---- NUMA (optional, off by default) ----
 if(USE_NUMA)
   find_path(NUMA_INCLUDE_DIR numa.h)

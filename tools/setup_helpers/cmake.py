@@ -43,6 +43,7 @@ def cmake_args():
     args.append(f"-DUSE_CUDA={'ON' if use_cuda else 'OFF'}")
     args.append(f"-DUSE_CUBLAS={'ON' if env_flag('USE_CUBLAS', True) else 'OFF'}")
     args.append(f"-DUSE_NUMA={'ON' if env_flag('USE_NUMA', False) else 'OFF'}")
+    args.append(f"-DUSE_MKLDNN={'ON' if env_flag('USE_MKLDNN', True) else 'OFF'}")
     args.append(f"-DBUILD_TEST={'ON' if env_flag('BUILD_TEST', True) else 'OFF'}")
     if os.environ.get("CMAKE_CUDA_ARCHITECTURES"):
         args.append(f"-DCMAKE_CUDA_ARCHITECTURES={os.environ['CMAKE_CUDA_ARCHITECTURES']}")

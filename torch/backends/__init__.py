@@ -52,6 +52,9 @@ class _Context:
         self.cudnn_benchmark = False
         self.cudnn_deterministic = False
         self.cudnn_benchmark_limit = 10
+        self.mkldnn_enabled = True
+        self.mkldnn_deterministic = False
+        self.onednn_allow_tf32 = None  # PyTorch 2.13 CPU builds report None until it is set
         self.cublas_fp16_reduction = (True, True)
         self.cublas_bf16_reduction = (True, True)
         self.float32_matmul_precision = "highest"
@@ -71,8 +74,6 @@ class _Context:
         if precision not in self._FP32_PRECISIONS:
             raise RuntimeError(f"Unknown precision: {precision}")
         if precision == "bf16" and backend != "mkldnn":
-            raise RuntimeError(f"backend '{backend}' does not support precision '{precision}'")
-        if precision == "tf32" and backend == "mkldnn" and op == "rnn":
             raise RuntimeError(f"backend '{backend}' does not support precision '{precision}'")
         self.fp32_precision[(backend, op)] = precision
 
@@ -216,4 +217,5 @@ class GenericModule(PropModule):
 
 sys.modules[__name__] = GenericModule(sys.modules[__name__], __name__)
 
-from torch.backends import cpu as cpu, cuda as cuda, cudnn as cudnn, mps as mps, opt_einsum as opt_einsum  # noqa: E402
+from torch.backends import cpu as cpu, cuda as cuda, cudnn as cudnn, mkldnn as mkldnn, mps as mps  # noqa: E402
+from torch.backends import opt_einsum as opt_einsum  # noqa: E402

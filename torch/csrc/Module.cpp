@@ -230,6 +230,12 @@ void initModuleBindings(py::module_& m) {
 #else
   m.attr("_has_cuda") = false;
 #endif
+  // True when float matrix products go through oneDNN (torch.backends.mkldnn.is_available()).
+#ifdef USE_MKLDNN
+  m.attr("_has_mkldnn") = true;
+#else
+  m.attr("_has_mkldnn") = false;
+#endif
 }
 }  // namespace
 
