@@ -30,6 +30,12 @@ namespace {
 // A 16 x 16 tile reads 16 source columns of 16 elements (16 cache lines for float) while it
 // writes 16 destination rows: small enough that both stay in L1 with room to spare.
 constexpr int64_t BLOCK_SZ = 16;
+// A task is a strip of STRIP_ROWS destination rows, walked one column of tiles at a time.
+// Every column of tiles reads each of BLOCK_SZ source rows, each on a page of its own when the
+// source rows are 4 KiB or more apart; a strip of four tiles reads 256 bytes of each page where
+// one tile read 64, so a 2048 x 2048 float transpose takes a quarter of the TLB misses (PyTorch's
+// tiles are 60 x 60 for the same reason).
+constexpr int64_t STRIP_ROWS = 4 * BLOCK_SZ;
 
 // A contiguous self whose last two dims read src with a unit stride down its columns (the
 // transposed layout), same dtype and shape, no broadcast, no shared memory, and matrices big
@@ -53,29 +59,32 @@ struct alignas(16) Bytes16 {
 };
 
 // dst[b][i][j] = src[src_offsets[b] + i + j * col_stride]: dst holds batches of rows x cols
-// matrices back to back. The tasks are (matrix, row tile) pairs.
+// matrices back to back. The tasks are (matrix, strip of rows) pairs.
 template <typename T>
 void transpose_tiles(T* dst, const T* src, const std::vector<int64_t>& src_offsets, int64_t rows, int64_t cols,
                      int64_t col_stride) {
-  const int64_t row_tiles = divup(rows, BLOCK_SZ);
-  const int64_t tasks = static_cast<int64_t>(src_offsets.size()) * row_tiles;
-  // One task moves BLOCK_SZ rows: about BLOCK_SZ * cols elements.
-  const int64_t grain = std::max<int64_t>(1, internal::GRAIN_SIZE / (BLOCK_SZ * cols));
+  const int64_t strips = divup(rows, STRIP_ROWS);
+  const int64_t tasks = static_cast<int64_t>(src_offsets.size()) * strips;
+  // One task moves STRIP_ROWS rows: about STRIP_ROWS * cols elements.
+  const int64_t grain = std::max<int64_t>(1, internal::GRAIN_SIZE / (STRIP_ROWS * cols));
   parallel_for(0, tasks, grain, [&](int64_t begin, int64_t end) {
     for (int64_t task = begin; task < end; task++) {
-      const int64_t b = task / row_tiles;
-      const int64_t i0 = (task % row_tiles) * BLOCK_SZ, i1 = std::min(i0 + BLOCK_SZ, rows);
+      const int64_t b = task / strips;
+      const int64_t strip0 = (task % strips) * STRIP_ROWS, strip1 = std::min(strip0 + STRIP_ROWS, rows);
       const T* s = src + src_offsets[b];
       T* d = dst + b * rows * cols;
       for (int64_t j0 = 0; j0 < cols; j0 += BLOCK_SZ) {
         const int64_t j1 = std::min(j0 + BLOCK_SZ, cols);
-        // Writes run along the destination's rows, reads across the tile's BLOCK_SZ source
-        // columns: the strided side is the one that only reads (a strided write would fetch
-        // and dirty a whole cache line per element, about 3x slower here).
-        for (int64_t i = i0; i < i1; i++) {
-          T* di = d + i * cols;
-          for (int64_t j = j0; j < j1; j++) {
-            di[j] = s[i + j * col_stride];
+        for (int64_t i0 = strip0; i0 < strip1; i0 += BLOCK_SZ) {
+          const int64_t i1 = std::min(i0 + BLOCK_SZ, strip1);
+          // Writes run along the destination's rows, reads across the tile's BLOCK_SZ source
+          // columns: the strided side is the one that only reads (a strided write would fetch
+          // and dirty a whole cache line per element, about 3x slower here).
+          for (int64_t i = i0; i < i1; i++) {
+            T* di = d + i * cols;
+            for (int64_t j = j0; j < j1; j++) {
+              di[j] = s[i + j * col_stride];
+            }
           }
         }
       }
