@@ -450,3 +450,30 @@ def test_tril_triu_repeat_tile_property(t, k, reps):
     assert np.array_equal(t.tile(tuple(reps)).numpy(), np.tile(t.numpy(), reps))
     if len(reps) >= t.dim():
         assert np.array_equal(t.repeat(*reps).numpy(), np.tile(t.numpy(), reps))
+
+
+# ---- cat's serial path: contiguous inputs of the result's dtype, one memcpy per block ----
+
+@pytest.mark.parametrize("dim", [0, 1, 2, -1])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bool, torch.complex128, torch.int16])
+def test_cat_of_contiguous_blocks_matches_numpy(dim, dtype):
+    rng = np.random.default_rng(3)
+    shapes = [[2, 3, 4], [2, 3, 4], [2, 3, 4]]
+    for i, n in enumerate((1, 5, 2)):
+        shapes[i][dim] = n
+    arrays = [(rng.standard_normal(s) * 3).astype(torch.empty(0, dtype=dtype).numpy().dtype) for s in shapes]
+    got = torch.cat([torch.from_numpy(a) for a in arrays] + [torch.empty(0, dtype=dtype)], dim)
+    np.testing.assert_array_equal(got.numpy(), np.concatenate(arrays, dim))
+    stacked = torch.stack([torch.from_numpy(arrays[1])] * 3, dim)
+    np.testing.assert_array_equal(stacked.numpy(), np.stack([arrays[1]] * 3, dim))
+
+
+def test_cat_mixing_layouts_and_dtypes_still_promotes():
+    a = torch.arange(6, dtype=torch.int32).view(2, 3)
+    b = torch.arange(6, dtype=torch.float64).view(3, 2).t()  # not contiguous, another dtype
+    got = torch.cat([a, b], 0)
+    assert got.dtype == torch.float64
+    np.testing.assert_array_equal(got.numpy(), np.concatenate([a.numpy(), b.numpy()], 0))
+    out = torch.empty(4, 3, dtype=torch.int64)
+    torch.cat([a, a], 0, out=out)  # inputs of another dtype than out: converted
+    np.testing.assert_array_equal(out.numpy(), np.concatenate([a.numpy()] * 2, 0))

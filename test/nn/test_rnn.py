@@ -138,3 +138,40 @@ def test_dropout_between_layers_only_in_training():
     assert flat(a) == flat(b)
     m.train()
     assert flat(m(x)[0]) != flat(a)
+
+
+# ---- the LSTM layer as one autograd node (torch/nn/modules/rnn.py _LSTMLayer) ----
+
+def test_lstm_layer_gradcheck_every_input_both_directions_and_no_bias():
+    from torch.nn.modules.rnn import _LSTMLayer
+    torch.manual_seed(0)
+    for reverse in (False, True):
+        gi = torch.randn(4, 2, 12, dtype=D, requires_grad=True)
+        h0 = torch.randn(2, 3, dtype=D, requires_grad=True)
+        c0 = torch.randn(2, 3, dtype=D, requires_grad=True)
+        w_hh = torch.randn(12, 3, dtype=D, requires_grad=True)
+        assert gradcheck(lambda *a: _LSTMLayer.apply(*a, reverse), (gi, h0, c0, w_hh))
+    m = nn.LSTM(2, 3, num_layers=2, bias=False, dtype=D)
+    x = torch.randn(4, 2, 2, dtype=D, requires_grad=True)
+    h0 = torch.randn(2, 2, 3, dtype=D, requires_grad=True)
+    c0 = torch.randn(2, 2, 3, dtype=D, requires_grad=True)
+    assert gradcheck(lambda x, h0, c0: m(x, (h0, c0)), (x, h0, c0))
+
+
+def test_lstm_biases_get_the_same_gradient_as_in_pytorch():
+    m = fill(nn.LSTM(3, 4, dtype=D))
+    out, (h, c) = m(seq())
+    (out.sum() + c.sum()).backward()
+    assert torch.equal(m.bias_ih_l0.grad, m.bias_hh_l0.grad)
+
+
+def test_lstm_second_derivative():
+    from torch.autograd import gradgradcheck
+    torch.manual_seed(1)
+    m = nn.LSTM(2, 3, bidirectional=True, dtype=D)
+    x = torch.randn(3, 2, 2, dtype=D, requires_grad=True)
+    assert gradgradcheck(lambda inp: m(inp)[0], (x,))
+    # A gradient penalty: the gradient with respect to the input, differentiated again.
+    (g,) = torch.autograd.grad(m(x)[0].pow(2).sum(), x, create_graph=True)
+    g.pow(2).sum().backward()
+    assert all(p.grad is not None and torch.isfinite(p.grad).all() for p in m.parameters())

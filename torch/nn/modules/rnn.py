@@ -50,6 +50,76 @@ def _lstm_step(gi: Tensor, hc: Tuple[Tensor, Tensor], w_hh: Tensor, b_hh: Option
     return h, c
 
 
+# [marker: lstm_layer]
+class _LSTMLayer(torch.autograd.Function):
+    r"""One LSTM layer in one direction, all time steps, as one autograd node.
+
+    gi (T, N, 4H) holds the input's contribution to the gates, biases included; the step is
+    h, c = fused_cell(gi[t] + h W_hh^T, c). Recorded step by step, autograd would make a
+    node per matmul and per cell, accumulate W_hh's gradient with 31 additions, and take it
+    as 32 small products. Here the backward walks the steps back itself, keeps every step's
+    gate gradient, and makes W_hh's gradient one large product, dG^T @ H_prev: PyTorch's
+    CPU build does the same with oneDNN's whole-layer RNN (mkldnn_rnn_layer and its backward).
+    A second derivative (create_graph=True) recomputes the steps with autograd recording.
+    """
+
+    @staticmethod
+    def forward(ctx, gi, h0, c0, w_hh, reverse):
+        # h @ W_hh^T as a product of row-major operands: oneDNN's kernel for that form is
+        # faster on these small matrices than the one that reads W_hh transposed.
+        w_hh_t = w_hh.t().contiguous()
+        h, c = h0, c0
+        hs, cs, works = [], [c0], []
+        for t in (range(gi.size(0) - 1, -1, -1) if reverse else range(gi.size(0))):
+            h, c, work = torch._thnn_fused_lstm_cell(gi[t], torch.mm(h, w_hh_t), c)
+            hs.append(h)
+            cs.append(c)
+            works.append(work)
+        out = torch.stack(hs[::-1] if reverse else hs, 0)
+        ctx.reverse = reverse
+        ctx.steps = len(hs)
+        ctx.save_for_backward(gi, h0, w_hh, *hs, *cs, *works)
+        return out, h, c
+
+    @staticmethod
+    def backward(ctx, d_out, d_h, d_c):
+        T, reverse = ctx.steps, ctx.reverse
+        saved = ctx.saved_tensors
+        gi, h0, w_hh = saved[:3]
+        hs, cs, works = saved[3:3 + T], saved[3 + T:4 + 2 * T], saved[4 + 2 * T:]
+        if torch.is_grad_enabled():
+            return _lstm_layer_double_backward(gi, h0, cs[0], w_hh, reverse, d_out, d_h, d_c)
+        dh, dc = d_h, d_c
+        d_gates = [None] * T
+        for k in range(T - 1, -1, -1):  # k counts steps in the order they ran
+            t = T - 1 - k if reverse else k
+            if d_out is not None:
+                dh = d_out[t] if dh is None else dh + d_out[t]
+            dg, dc, _ = torch._thnn_fused_lstm_cell_backward_impl(dh, dc, cs[k], cs[k + 1], works[k], False)
+            d_gates[t] = dg
+            dh = torch.mm(dg, w_hh)
+        d_gi = torch.stack(d_gates, 0)
+        # The state each step started from, in time order.
+        h_prev = torch.stack([h0, *hs[:-1]][::-1] if reverse else [h0, *hs[:-1]], 0)
+        d_w_hh = torch.mm(d_gi.view(-1, d_gi.size(-1)).t(), h_prev.view(-1, h_prev.size(-1)))
+        return d_gi, dh, dc, d_w_hh, None
+
+
+def _lstm_layer_double_backward(gi, h0, c0, w_hh, reverse, d_out, d_h, d_c):
+    """The layer's gradients as differentiable functions of its inputs (for create_graph)."""
+    with torch.enable_grad():
+        inputs = [x.detach().requires_grad_() if not x.requires_grad else x for x in (gi, h0, c0, w_hh)]
+        gi_, state = inputs[0], (inputs[1], inputs[2])
+        outs = [None] * gi.size(0)
+        for t in (range(gi.size(0) - 1, -1, -1) if reverse else range(gi.size(0))):
+            state = _lstm_step(gi_[t], state, inputs[3], None)
+            outs[t] = state[0]
+        grads = torch.autograd.grad((torch.stack(outs, 0), state[0], state[1]), inputs,
+                                    (d_out, d_h, d_c), create_graph=True, allow_unused=True)
+    return (*grads, None)
+# [end marker: lstm_layer]
+
+
 def _gru_step(gi: Tensor, h: Tensor, w_hh: Tensor, b_hh: Optional[Tensor]) -> Tensor:
     gh = F.linear(h, w_hh, b_hh)
     i_r, i_z, i_n = gi.chunk(3, -1)
@@ -237,6 +307,15 @@ class RNNBase(Module):
                 idx = layer * num_directions + direction
                 w_ih, w_hh, b_ih, b_hh = self._cell_weights(weights[idx])
                 state = (hx[0][idx], hx[1][idx]) if is_lstm else hx[idx]
+                if is_lstm and layer_input.size(0) > 0:
+                    # Both biases enter every gate the same way: add them once, up front.
+                    bias = b_ih + b_hh if b_ih is not None else None
+                    out, h, c = _LSTMLayer.apply(F.linear(layer_input, w_ih, bias), state[0], state[1], w_hh,
+                                                 direction == 1)
+                    outputs.append(out)
+                    h_n.append(h)
+                    c_n.append(c)
+                    continue
                 # The input's contribution to the gates, for all time steps in one matmul,
                 # unbound into steps: one UnbindBackward0 node stacks the steps' gradients,
                 # where indexing gi_all[t] would make a zero tensor of gi_all's size per step.
