@@ -43,6 +43,10 @@ CASES = [
     (2, 6, 5, 5, 6, (1, 1), (1, 1), (0, 0), (1, 1), 3),
     (1, 2, 4, 4, 3, (5, 5), (1, 1), (2, 2), (1, 1), 1),   # kernel larger than the image
     (2, 1, 6, 9, 2, (2, 4), (3, 2), (4, 5), (1, 1), 1),   # padding wider than a stride
+    # Output as wide as the input, strides 1: im2col copies whole shifted planes.
+    (2, 3, 6, 7, 2, (3, 3), (1, 1), (2, 2), (2, 2), 1),   # dilated "same"
+    (1, 2, 5, 6, 3, (3, 5), (1, 1), (3, 2), (1, 1), 1),   # rows of padding beyond the kernel
+    (2, 2, 5, 1, 2, (3, 1), (1, 1), (1, 0), (1, 1), 2),   # one column wide
 ]
 
 
