@@ -133,3 +133,22 @@ def test_unfold_fold_match_numpy(stride, padding, dilation):
     y = torch.tensor(rng.standard_normal(expected.shape))
     folded = F.fold(y, (7, 8), k, dilation, padding, stride)
     np.testing.assert_allclose((cols * y).sum().item(), (torch.tensor(x_np) * folded).sum().item(), rtol=1e-12)
+
+
+def test_images_shared_between_threads_give_the_one_thread_result():
+    # With more than one thread, float images go to threads whole (each its own columns buffer).
+    rng = np.random.default_rng(5)
+    x = torch.from_numpy(rng.standard_normal((5, 3, 9, 11)).astype(np.float32))
+    w = torch.from_numpy(rng.standard_normal((4, 3, 3, 3)).astype(np.float32))
+    b = torch.from_numpy(rng.standard_normal(4).astype(np.float32))
+    old = torch.get_num_threads()
+    try:
+        results = []
+        for threads in (1, 2):
+            torch.set_num_threads(threads)
+            results.append(F.conv2d(x, w, b, padding=1))
+    finally:
+        torch.set_num_threads(old)
+    np.testing.assert_allclose(results[1].numpy(), results[0].numpy(), rtol=1e-6, atol=1e-6)
+    expected = conv2d_numpy(x.double().numpy(), w.double().numpy(), b.double().numpy(), (1, 1), (1, 1), (1, 1), 1)
+    np.testing.assert_allclose(results[1].numpy(), expected, rtol=1e-4, atol=1e-4)

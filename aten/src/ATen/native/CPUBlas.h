@@ -37,6 +37,9 @@ void gemm(int64_t m, int64_t n, int64_t k, const c10::Scalar& alpha, StridedMatr
 // Whether gemm<scalar_t> will hand these operands to BLAS without copying them (used by
 // the tests, and by Blas.cpp to decide when a contiguous copy pays off).
 TORCH_API bool blas_enabled_for(c10::ScalarType dtype);
+// Whether gemm of this dtype stays fast when called inside a parallel region: oneDNN's sgemm
+// then runs on the calling thread; BLAS is never started there (the blocked loop runs).
+TORCH_API bool gemm_in_parallel_region_ok(c10::ScalarType dtype);
 TORCH_API bool blas_can_read(int64_t rows, int64_t cols, int64_t row_stride, int64_t col_stride);
 
 }  // namespace at::native::cpublas

@@ -58,23 +58,40 @@ void conv2d_forward_frames(const Tensor& input, const Tensor& weight, const Tens
   const scalar_t* w = weight.const_data_ptr<scalar_t>();
   const scalar_t* b = bias.defined() ? bias.const_data_ptr<scalar_t>() : nullptr;
   scalar_t* out = output.mutable_data_ptr<scalar_t>();
-  std::vector<scalar_t> columns(static_cast<size_t>(groups * K * L));
-  for (int64_t i = 0; i < n; i++) {
+  // One image: its columns into `columns`, the bias into its output, then the product.
+  auto frame = [&](int64_t i, scalar_t* columns, bool parallel_im2col) {
     const scalar_t* image = in + i * g.channels * g.height * g.width;
-    at::parallel_for(0, g.channels, channel_grain(g), [&](int64_t begin, int64_t end) {
-      im2col_one(image, columns.data(), g, begin, end);
-    });
+    if (parallel_im2col) {
+      at::parallel_for(0, g.channels, channel_grain(g), [&](int64_t begin, int64_t end) {
+        im2col_one(image, columns, g, begin, end);
+      });
+    } else {
+      im2col_one(image, columns, g);
+    }
     scalar_t* out_i = out + i * c_out * L;
     if (b != nullptr) {
       for (int64_t c = 0; c < c_out; c++) std::fill_n(out_i + c * L, L, b[c]);
     }
-    // Called outside any parallel region: BLAS runs its own threads (Parallel.cpp).
     for (int64_t grp = 0; grp < groups; grp++) {
       cpublas::gemm<scalar_t>(c_out_g, L, K, 1, matrix(w + grp * c_out_g * K, K, 1),
-                              matrix<const scalar_t>(columns.data() + grp * K * L, L, 1), b != nullptr ? 1 : 0,
+                              matrix<const scalar_t>(columns + grp * K * L, L, 1), b != nullptr ? 1 : 0,
                               matrix(out_i + grp * c_out_g * L, L, 1));
     }
+  };
+  const size_t columns_size = static_cast<size_t>(groups * K * L);
+  if (n > 1 && at::get_num_threads() > 1 && cpublas::gemm_in_parallel_region_ok(c10::CppTypeToScalarType<scalar_t>::value)) {
+    // Threads take whole images, each with its own columns, as PyTorch's slow_conv2d_forward_out_cpu
+    // does: one thread's product of a small image is more efficient than half of it on each.
+    at::parallel_for(0, n, 1, [&](int64_t begin, int64_t end) {
+      std::vector<scalar_t> columns(columns_size);
+      for (int64_t i = begin; i < end; i++) frame(i, columns.data(), false);
+    });
+    return;
   }
+  // Otherwise the images go one after another, threads sharing each image's im2col, and the
+  // product is called outside any parallel region (where BLAS may run its own threads).
+  std::vector<scalar_t> columns(columns_size);
+  for (int64_t i = 0; i < n; i++) frame(i, columns.data(), true);
 }
 // [end marker: slow_conv2d_forward_cpu_frame]
 

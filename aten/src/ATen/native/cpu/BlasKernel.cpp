@@ -70,6 +70,15 @@ bool blas_enabled_for(c10::ScalarType dtype) {
 #endif
 }
 
+bool gemm_in_parallel_region_ok(c10::ScalarType dtype) {
+#ifdef AT_MKLDNN_ENABLED
+  return dtype == c10::ScalarType::Float;
+#else
+  (void)dtype;
+  return false;
+#endif
+}
+
 // ---- the blocked fallback -----------------------------------------------------------------------
 
 // [marker: gemm_blocked]
