@@ -356,12 +356,23 @@ class RNNBase(Module):
                 # The state as a tuple of tensors, (h,) or (h, c), so rows slice alike.
                 init_state = (hx[0][idx], hx[1][idx]) if is_lstm else (hx[idx],)
 
-                def advance(gi, state):
-                    new = step(gi, state if is_lstm else state[0], w_hh, b_hh)
-                    return tuple(new) if is_lstm else (new,)
+                if is_lstm:
+                    # The arithmetic of _LSTMLayer (biases summed up front, W_hh^T row-major), so
+                    # a packed sequence's states are bit for bit those of running it alone.
+                    bias = b_ih + b_hh if b_ih is not None else None
+                    w_hh_t = w_hh.t().contiguous()
+
+                    def advance(gi, state):
+                        h, c, _ = torch._thnn_fused_lstm_cell(gi, torch.mm(state[0], w_hh_t), state[1])
+                        return h, c
+                else:
+                    bias = b_ih
+
+                    def advance(gi, state):
+                        return (step(gi, state[0], w_hh, b_hh),)
 
                 # One piece per step (split_with_sizes: one SplitBackward node, as in _run).
-                gi_steps = F.linear(layer_input, w_ih, b_ih).split(list(batch_sizes), 0)
+                gi_steps = F.linear(layer_input, w_ih, bias).split(list(batch_sizes), 0)
                 out_steps = [None] * num_steps
                 if direction == 0:
                     # Forward in time the batch shrinks: when step t has fewer rows than

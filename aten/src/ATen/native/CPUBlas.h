@@ -4,9 +4,10 @@
 //
 // Every matrix product (mm, bmm, addmm, mv, matmul, einsum) ends here. A matrix is a
 // pointer and two strides, so a transposed or sliced operand costs no copy:
-//   * float/double with BLAS (AT_BLAS_ENABLED): when each operand is row-major or the
-//     transpose of one, cblas_sgemm/cblas_dgemm read it in place (a transposed operand is
-//     passed as CblasTrans with its leading dimension);
+//   * float with oneDNN (AT_MKLDNN_ENABLED), float/double with BLAS (AT_BLAS_ENABLED): when
+//     each operand is row-major or the transpose of one, dnnl_sgemm or cblas_sgemm/cblas_dgemm
+//     read it in place (a transposed operand is passed as 'T'/CblasTrans with its leading
+//     dimension);
 //   * everything else (integers, half, bfloat16, odd strides, no BLAS): a blocked
 //     loop in cpu/BlasKernel.cpp that accumulates in opmath_type (float for half).
 #pragma once

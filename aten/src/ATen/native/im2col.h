@@ -26,6 +26,7 @@ inline ValidRange valid_columns(int64_t offset, int64_t stride, int64_t width, i
   return {begin, std::max(begin, end)};
 }
 
+// [marker: im2col_row_same_width]
 // One row of the columns (one channel and kernel offset: y = oy + y_shift, x = ox + offset)
 // when the output is as wide as the input and both strides are 1 (a "same" convolution, the
 // commonest there is). Then the row is the channel's plane shifted by y_shift rows and
@@ -59,6 +60,7 @@ void im2col_row_same_width(const scalar_t* plane, scalar_t* row, const Im2ColGeo
     std::fill(row + oy * W + xs.end, row + (oy + 1) * W, scalar_t(0));
   }
 }
+// [end marker: im2col_row_same_width]
 
 // [marker: im2col_one]
 // One (C, H, W) image -> its (C*kH*kW, outH*outW) columns; only channels [c_begin, c_end)
