@@ -27,6 +27,7 @@
 #include <ATen/native/im2col.h>
 
 #include <algorithm>
+#include <memory>
 #include <vector>
 
 namespace at::native {
@@ -83,15 +84,15 @@ void conv2d_forward_frames(const Tensor& input, const Tensor& weight, const Tens
     // Threads take whole images, each with its own columns, as PyTorch's slow_conv2d_forward_out_cpu
     // does: one thread's product of a small image is more efficient than half of it on each.
     at::parallel_for(0, n, 1, [&](int64_t begin, int64_t end) {
-      std::vector<scalar_t> columns(columns_size);
-      for (int64_t i = begin; i < end; i++) frame(i, columns.data(), false);
+      std::unique_ptr<scalar_t[]> columns(new scalar_t[columns_size]);  // not zeroed: im2col writes it all
+      for (int64_t i = begin; i < end; i++) frame(i, columns.get(), false);
     });
     return;
   }
   // Otherwise the images go one after another, threads sharing each image's im2col, and the
   // product is called outside any parallel region (where BLAS may run its own threads).
-  std::vector<scalar_t> columns(columns_size);
-  for (int64_t i = 0; i < n; i++) frame(i, columns.data(), true);
+  std::unique_ptr<scalar_t[]> columns(new scalar_t[columns_size]);
+  for (int64_t i = 0; i < n; i++) frame(i, columns.get(), true);
 }
 // [end marker: slow_conv2d_forward_cpu_frame]
 
