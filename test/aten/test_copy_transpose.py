@@ -85,3 +85,20 @@ def test_autograd_through_transposed_contiguous():
     g = torch.randn(90, 70)
     y.backward(g)
     np.testing.assert_array_equal(x.grad.numpy(), g.numpy().T)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_destination_bigger_than_the_caches_is_streamed_and_exact(threads):
+    # 12 MiB of float32 (whole 64-byte lines, cols a multiple of 16): written with non-temporal
+    # stores; int32 shares the 4-byte path.
+    old = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        a = np.random.default_rng(4).standard_normal((1536, 2048)).astype(np.float32)
+        np.testing.assert_array_equal(torch.from_numpy(a).t().contiguous().numpy(), a.T)
+        b = np.arange(2048 * 1536, dtype=np.int32).reshape(2048, 1536)
+        out = torch.empty(1536, 2048, dtype=torch.int32)
+        out.copy_(torch.from_numpy(b).t())
+        np.testing.assert_array_equal(out.numpy(), b.T)
+    finally:
+        torch.set_num_threads(old)

@@ -10,6 +10,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <vector>
 
 namespace at::native {
@@ -60,9 +64,21 @@ struct alignas(16) Bytes16 {
 
 // dst[b][i][j] = src[src_offsets[b] + i + j * col_stride]: dst holds batches of rows x cols
 // matrices back to back. The tasks are (matrix, strip of rows) pairs.
+// Writes one destination line, BLOCK_SZ elements of 4 bytes starting 64-byte aligned, with
+// non-temporal stores: straight to memory, without first reading the line into the cache (a
+// normal store fetches a line it will overwrite whole) and without evicting the source.
+#if defined(__SSE2__)
+void stream_line(uint32_t* dst, const uint32_t (&line)[BLOCK_SZ]) {
+  static_assert(BLOCK_SZ * sizeof(uint32_t) == 64, "one cache line");
+  for (int k = 0; k < 4; k++) {
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst) + k, _mm_loadu_si128(reinterpret_cast<const __m128i*>(line) + k));
+  }
+}
+#endif
+
 template <typename T>
 void transpose_tiles(T* dst, const T* src, const std::vector<int64_t>& src_offsets, int64_t rows, int64_t cols,
-                     int64_t col_stride) {
+                     int64_t col_stride, bool stream = false) {
   const int64_t strips = divup(rows, STRIP_ROWS);
   const int64_t tasks = static_cast<int64_t>(src_offsets.size()) * strips;
   // One task moves STRIP_ROWS rows: about STRIP_ROWS * cols elements.
@@ -87,6 +103,18 @@ void transpose_tiles(T* dst, const T* src, const std::vector<int64_t>& src_offse
         }
         // Writes run along the destination's rows: a strided write would fetch and dirty a
         // whole cache line per element, about 3x slower here.
+#if defined(__SSE2__)
+        if constexpr (std::is_same_v<T, uint32_t>) {
+          if (stream) {
+            for (int64_t i = strip0; i < strip1; i++) {
+              uint32_t line[BLOCK_SZ];
+              for (int64_t j = 0; j < BLOCK_SZ; j++) line[j] = buf[j][i - strip0];
+              stream_line(d + i * cols + j0, line);
+            }
+            continue;
+          }
+        }
+#endif
         for (int64_t i = strip0; i < strip1; i++) {
           T* di = d + i * cols;
           for (int64_t j = j0; j < j1; j++) {
@@ -96,6 +124,11 @@ void transpose_tiles(T* dst, const T* src, const std::vector<int64_t>& src_offse
       }
     }
   });
+#if defined(__SSE2__)
+  if (stream) {
+    _mm_sfence();  // the streamed lines are visible before the copy returns
+  }
+#endif
 }
 
 void copy_same_type_transpose_(Tensor& self, const Tensor& src) {
@@ -117,7 +150,15 @@ void copy_same_type_transpose_(Tensor& self, const Tensor& src) {
   switch (self.element_size()) {
     case 1: transpose_tiles(static_cast<uint8_t*>(out), static_cast<const uint8_t*>(in), src_offsets, rows, cols, col_stride); break;
     case 2: transpose_tiles(static_cast<uint16_t*>(out), static_cast<const uint16_t*>(in), src_offsets, rows, cols, col_stride); break;
-    case 4: transpose_tiles(static_cast<uint32_t*>(out), static_cast<const uint32_t*>(in), src_offsets, rows, cols, col_stride); break;
+    case 4: {
+      // A destination far bigger than the L2 cache is written with non-temporal stores (whole,
+      // aligned lines only); a smaller one is likely read again soon, from the cache.
+      const bool stream = cols % BLOCK_SZ == 0 && reinterpret_cast<uintptr_t>(out) % 64 == 0 &&
+                          self.numel() * 4 >= (int64_t(8) << 20);
+      transpose_tiles(static_cast<uint32_t*>(out), static_cast<const uint32_t*>(in), src_offsets, rows, cols,
+                      col_stride, stream);
+      break;
+    }
     case 8: transpose_tiles(static_cast<uint64_t*>(out), static_cast<const uint64_t*>(in), src_offsets, rows, cols, col_stride); break;
     default: transpose_tiles(static_cast<Bytes16*>(out), static_cast<const Bytes16*>(in), src_offsets, rows, cols, col_stride);
   }
