@@ -4,6 +4,8 @@ x.t().contiguous() and x.transpose(-2, -1).contiguous() of matrices big enough f
 tiled path; every dtype width, batch strides, ragged tile edges and the cases that must stay on
 TensorIterator are checked against numpy. Guide: docs/source/internals/performance.rst.
 """
+import contextlib
+
 import numpy as np
 import pytest
 
@@ -26,16 +28,22 @@ def test_transpose_contiguous_every_width(dtype):
     np.testing.assert_array_equal(_np(y), _np(x).T)
 
 
+@contextlib.contextmanager
+def num_threads(n):
+    old = torch.get_num_threads()
+    torch.set_num_threads(n)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(old)
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 def test_large_matrix_matches_numpy(threads):
-    old = torch.get_num_threads()
-    torch.set_num_threads(threads)
-    try:
+    with num_threads(threads):
         a = np.random.default_rng(0).standard_normal((1000, 777)).astype(np.float32)
         y = torch.from_numpy(a).t().contiguous()
         np.testing.assert_array_equal(y.numpy(), a.T)
-    finally:
-        torch.set_num_threads(old)
 
 
 def test_batched_last_two_dims_and_batch_strides():
@@ -91,14 +99,10 @@ def test_autograd_through_transposed_contiguous():
 def test_destination_bigger_than_the_caches_is_streamed_and_exact(threads):
     # 12 MiB of float32 (whole 64-byte lines, cols a multiple of 16): written with non-temporal
     # stores; int32 shares the 4-byte path.
-    old = torch.get_num_threads()
-    torch.set_num_threads(threads)
-    try:
+    with num_threads(threads):
         a = np.random.default_rng(4).standard_normal((1536, 2048)).astype(np.float32)
         np.testing.assert_array_equal(torch.from_numpy(a).t().contiguous().numpy(), a.T)
         b = np.arange(2048 * 1536, dtype=np.int32).reshape(2048, 1536)
         out = torch.empty(1536, 2048, dtype=torch.int32)
         out.copy_(torch.from_numpy(b).t())
         np.testing.assert_array_equal(out.numpy(), b.T)
-    finally:
-        torch.set_num_threads(old)

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <tuple>
 #include <type_traits>
 
 #ifdef AT_BLAS_ENABLED
@@ -47,6 +48,19 @@ BlasOperand blas_operand(int64_t rows, int64_t cols, int64_t row_stride, int64_t
     return {true, true, cols == 1 ? min_ld_colmajor : col_stride};
   }
   return {false, false, 0};
+}
+
+// The three operands of C = A @ B as BLAS (or oneDNN) reads them; ok is false when one of them
+// cannot be read in place or C is transposed (row-major calls write C row-major).
+template <typename scalar_t>
+std::tuple<bool, BlasOperand, BlasOperand, BlasOperand> blas_operands(int64_t m, int64_t n, int64_t k,
+                                                                     StridedMatrix<const scalar_t> a,
+                                                                     StridedMatrix<const scalar_t> b,
+                                                                     StridedMatrix<scalar_t> c) {
+  const auto A = blas_operand(m, k, a.row_stride, a.col_stride);
+  const auto B = blas_operand(k, n, b.row_stride, b.col_stride);
+  const auto C = blas_operand(m, n, c.row_stride, c.col_stride);
+  return {A.ok && B.ok && C.ok && !C.transposed, A, B, C};
 }
 
 }  // namespace
@@ -145,10 +159,8 @@ void gemm_blocked(int64_t m, int64_t n, int64_t k, const c10::Scalar& alpha, Str
 template <typename scalar_t>
 bool gemm_blas(int64_t m, int64_t n, int64_t k, scalar_t alpha, StridedMatrix<const scalar_t> a,
                StridedMatrix<const scalar_t> b, scalar_t beta, StridedMatrix<scalar_t> c) {
-  const auto A = blas_operand(m, k, a.row_stride, a.col_stride);
-  const auto B = blas_operand(k, n, b.row_stride, b.col_stride);
-  const auto C = blas_operand(m, n, c.row_stride, c.col_stride);
-  if (!A.ok || !B.ok || !C.ok || C.transposed) {
+  const auto [ok, A, B, C] = blas_operands(m, n, k, a, b, c);
+  if (!ok) {
     return false;
   }
   const auto ta = A.transposed ? CblasTrans : CblasNoTrans;
@@ -186,10 +198,8 @@ bool gemm_blas(int64_t m, int64_t n, int64_t k, scalar_t alpha, StridedMatrix<co
 // Returns false when oneDNN cannot read the operands or refuses them (the caller falls back).
 bool gemm_mkldnn(int64_t m, int64_t n, int64_t k, float alpha, StridedMatrix<const float> a,
                  StridedMatrix<const float> b, float beta, StridedMatrix<float> c) {
-  const auto A = blas_operand(m, k, a.row_stride, a.col_stride);
-  const auto B = blas_operand(k, n, b.row_stride, b.col_stride);
-  const auto C = blas_operand(m, n, c.row_stride, c.col_stride);
-  if (!A.ok || !B.ok || !C.ok || C.transposed) {
+  const auto [ok, A, B, C] = blas_operands(m, n, k, a, b, c);
+  if (!ok) {
     return false;
   }
   return dnnl_sgemm(A.transposed ? 'T' : 'N', B.transposed ? 'T' : 'N', m, n, k, alpha, a.data, A.ld,
