@@ -5,7 +5,8 @@ Mirrors PyTorch's torch/nn/modules/rnn.py. Guide: docs/source/internals/python_l
 PyTorch hands the whole sequence to one fused operator (aten::lstm, cuDNN on a GPU). Here
 the recurrence is written out in Python over mm, sigmoid and tanh, one time step after
 another, so autograd records every step (backpropagation through time is just backward
-over that graph). The parameters have PyTorch's names and layout: weight_ih_l{k} is the
+over that graph); an LSTM layer that is not packed is one autograd node instead
+(_LSTMLayer, which walks the steps back itself, as PyTorch's oneDNN layer does). The parameters have PyTorch's names and layout: weight_ih_l{k} is the
 gates' input weights of layer k stacked in PyTorch's gate order (LSTM: i, f, g, o;
 GRU: r, z, n), "_reverse" marks the backward direction; all start as
 U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)). A state_dict therefore loads into PyTorch.
