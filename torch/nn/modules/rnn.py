@@ -51,6 +51,13 @@ def _lstm_step(gi: Tensor, hc: Tuple[Tensor, Tensor], w_hh: Tensor, b_hh: Option
     return h, c
 
 
+def _lstm_cell(gi: Tensor, h: Tensor, c: Tensor, w_hh_t: Tensor) -> Tuple[Tensor, Tensor, Tensor]:
+    # One step given W_hh^T (hidden_size, 4H): h @ W_hh^T as a product of row-major operands,
+    # whose oneDNN kernel is faster on these small matrices than the one that reads W_hh
+    # transposed. Returns h', c' and the fused cell's workspace (its activated gates).
+    return torch._thnn_fused_lstm_cell(gi, torch.mm(h, w_hh_t), c)
+
+
 # [marker: lstm_layer]
 class _LSTMLayer(torch.autograd.Function):
     r"""One LSTM layer in one direction, all time steps, as one autograd node.
@@ -66,13 +73,11 @@ class _LSTMLayer(torch.autograd.Function):
 
     @staticmethod
     def forward(ctx, gi, h0, c0, w_hh, reverse):
-        # h @ W_hh^T as a product of row-major operands: oneDNN's kernel for that form is
-        # faster on these small matrices than the one that reads W_hh transposed.
         w_hh_t = w_hh.t().contiguous()
         h, c = h0, c0
         hs, cs, works = [], [c0], []
         for t in (range(gi.size(0) - 1, -1, -1) if reverse else range(gi.size(0))):
-            h, c, work = torch._thnn_fused_lstm_cell(gi[t], torch.mm(h, w_hh_t), c)
+            h, c, work = _lstm_cell(gi[t], h, c, w_hh_t)
             hs.append(h)
             cs.append(c)
             works.append(work)
@@ -364,8 +369,7 @@ class RNNBase(Module):
                     w_hh_t = w_hh.t().contiguous()
 
                     def advance(gi, state):
-                        h, c, _ = torch._thnn_fused_lstm_cell(gi, torch.mm(state[0], w_hh_t), state[1])
-                        return h, c
+                        return _lstm_cell(gi, state[0], state[1], w_hh_t)[:2]
                 else:
                     bias = b_ih
 
