@@ -47,6 +47,9 @@ CASES = [
     (2, 3, 6, 7, 2, (3, 3), (1, 1), (2, 2), (2, 2), 1),   # dilated "same"
     (1, 2, 5, 6, 3, (3, 5), (1, 1), (3, 2), (1, 1), 1),   # rows of padding beyond the kernel
     (2, 2, 5, 1, 2, (3, 1), (1, 1), (1, 0), (1, 1), 2),   # one column wide
+    # Rows of the columns a multiple of 4 KiB (1024 floats, 512 doubles): stored padded apart.
+    (2, 2, 32, 32, 3, (3, 3), (1, 1), (1, 1), (1, 1), 1),
+    (1, 4, 16, 32, 4, (3, 3), (1, 1), (1, 1), (1, 1), 2),
 ]
 
 
@@ -135,11 +138,12 @@ def test_unfold_fold_match_numpy(stride, padding, dilation):
     np.testing.assert_allclose((cols * y).sum().item(), (torch.tensor(x_np) * folded).sum().item(), rtol=1e-12)
 
 
-def test_images_shared_between_threads_give_the_one_thread_result():
+@pytest.mark.parametrize("shape", [(5, 3, 9, 11), (3, 2, 32, 32)])  # the second: padded columns rows
+def test_images_shared_between_threads_give_the_one_thread_result(shape):
     # With more than one thread, float images go to threads whole (each its own columns buffer).
     rng = np.random.default_rng(5)
-    x = torch.from_numpy(rng.standard_normal((5, 3, 9, 11)).astype(np.float32))
-    w = torch.from_numpy(rng.standard_normal((4, 3, 3, 3)).astype(np.float32))
+    x = torch.from_numpy(rng.standard_normal(shape).astype(np.float32))
+    w = torch.from_numpy(rng.standard_normal((4, shape[1], 3, 3)).astype(np.float32))
     b = torch.from_numpy(rng.standard_normal(4).astype(np.float32))
     old = torch.get_num_threads()
     try:

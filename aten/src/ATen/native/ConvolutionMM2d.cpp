@@ -59,15 +59,17 @@ void conv2d_forward_frames(const Tensor& input, const Tensor& weight, const Tens
   const scalar_t* w = weight.const_data_ptr<scalar_t>();
   const scalar_t* b = bias.defined() ? bias.const_data_ptr<scalar_t>() : nullptr;
   scalar_t* out = output.mutable_data_ptr<scalar_t>();
+  // The columns' rows are `ld` apart, padded when L is a multiple of 4 KiB (columns_row_stride).
+  const int64_t ld = columns_row_stride<scalar_t>(L);
   // One image: its columns into `columns`, the bias into its output, then the product.
   auto frame = [&](int64_t i, scalar_t* columns, bool parallel_im2col) {
     const scalar_t* image = in + i * g.channels * g.height * g.width;
     if (parallel_im2col) {
       at::parallel_for(0, g.channels, channel_grain(g), [&](int64_t begin, int64_t end) {
-        im2col_one(image, columns, g, begin, end);
+        im2col_one(image, columns, g, begin, end, ld);
       });
     } else {
-      im2col_one(image, columns, g);
+      im2col_one(image, columns, g, 0, -1, ld);
     }
     scalar_t* out_i = out + i * c_out * L;
     if (b != nullptr) {
@@ -75,11 +77,11 @@ void conv2d_forward_frames(const Tensor& input, const Tensor& weight, const Tens
     }
     for (int64_t grp = 0; grp < groups; grp++) {
       cpublas::gemm<scalar_t>(c_out_g, L, K, 1, matrix(w + grp * c_out_g * K, K, 1),
-                              matrix<const scalar_t>(columns + grp * K * L, L, 1), b != nullptr ? 1 : 0,
+                              matrix<const scalar_t>(columns + grp * K * ld, ld, 1), b != nullptr ? 1 : 0,
                               matrix(out_i + grp * c_out_g * L, L, 1));
     }
   };
-  const size_t columns_size = static_cast<size_t>(groups * K * L);
+  const size_t columns_size = static_cast<size_t>(groups * K * ld);
   if (n > 1 && at::get_num_threads() > 1 && cpublas::gemm_in_parallel_region_ok(c10::CppTypeToScalarType<scalar_t>::value)) {
     // Threads take whole images, each with its own columns, as PyTorch's slow_conv2d_forward_out_cpu
     // does: one thread's product of a small image is more efficient than half of it on each.
@@ -105,7 +107,8 @@ void conv2d_backward_frames(const Tensor& grad_output, const Tensor& input, cons
   const int64_t image_size = g.channels * g.height * g.width;
   const scalar_t* go = grad_output.const_data_ptr<scalar_t>();
   const scalar_t* w = weight.const_data_ptr<scalar_t>();
-  std::vector<scalar_t> columns(static_cast<size_t>(groups * K * L));
+  const int64_t ld = columns_row_stride<scalar_t>(L);
+  std::vector<scalar_t> columns(static_cast<size_t>(groups * K * ld));
   for (int64_t i = 0; i < n; i++) {
     const scalar_t* go_i = go + i * c_out * L;
     if (grad_input.defined()) {
@@ -114,22 +117,22 @@ void conv2d_backward_frames(const Tensor& grad_output, const Tensor& input, cons
       for (int64_t grp = 0; grp < groups; grp++) {
         cpublas::gemm<scalar_t>(K, L, c_out_g, 1, matrix(w + grp * c_out_g * K, 1, K),
                                 matrix(go_i + grp * c_out_g * L, L, 1), 0,
-                                matrix(columns.data() + grp * K * L, L, 1));
+                                matrix(columns.data() + grp * K * ld, ld, 1));
       }
       scalar_t* gi_i = grad_input.mutable_data_ptr<scalar_t>() + i * image_size;
       at::parallel_for(0, g.channels, channel_grain(g), [&](int64_t begin, int64_t end) {
-        col2im_one(columns.data(), gi_i, g, begin, end);
+        col2im_one(columns.data(), gi_i, g, begin, end, ld);
       });
     }
     if (grad_weight.defined()) {
       // grad_W += grad_output[i] @ columns(input[i])^T (columns^T read in place).
       const scalar_t* image = input.const_data_ptr<scalar_t>() + i * image_size;
       at::parallel_for(0, g.channels, channel_grain(g), [&](int64_t begin, int64_t end) {
-        im2col_one(image, columns.data(), g, begin, end);
+        im2col_one(image, columns.data(), g, begin, end, ld);
       });
       for (int64_t grp = 0; grp < groups; grp++) {
         cpublas::gemm<scalar_t>(c_out_g, K, L, 1, matrix(go_i + grp * c_out_g * L, L, 1),
-                                matrix<const scalar_t>(columns.data() + grp * K * L, 1, L), i == 0 ? 0 : 1,
+                                matrix<const scalar_t>(columns.data() + grp * K * ld, 1, ld), i == 0 ? 0 : 1,
                                 matrix(grad_weight.mutable_data_ptr<scalar_t>() + grp * c_out_g * K, K, 1));
       }
     }
