@@ -53,3 +53,53 @@ def test_out_of_bounds_index_on_the_row_loop():
         x.gather(1, idx)
     with pytest.raises(RuntimeError, match="index -1 is out of bounds for dimension 1 with size 4"):
         x.scatter_add_(1, torch.tensor([[0, -1], [0, 0], [0, 0]]), torch.ones(3, 2))
+
+
+class num_threads:
+    def __init__(self, n):
+        self.n = n
+
+    def __enter__(self):
+        self.old = torch.get_num_threads()
+        torch.set_num_threads(self.n)
+
+    def __exit__(self, *exc):
+        torch.set_num_threads(self.old)
+
+
+def _add_at(x, dim, idx, src):
+    """numpy's scatter_add: every index entry adds its src value, repeats accumulating."""
+    coords = list(np.indices(idx.shape))
+    coords[dim] = idx
+    out = x.copy()
+    np.add.at(out, tuple(coords), src)
+    return out
+
+
+# Slices of the outermost iterated dimension go to threads when `dim` is not that dimension
+# (ScatterGatherKernel.cpp for_each_without_collisions). Indices repeat within every slice, so a
+# split that separated two colliding entries would lose additions; float64 sums of small
+# integers are exact, so the comparison is exact too.
+@pytest.mark.parametrize("shape,dim", [((2048, 64), 1), ((2048, 64), 0), ((64, 40, 48), 1), ((40, 64, 48), 2)])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_scatter_add_in_parallel_slices_equals_numpy(shape, dim, threads):
+    rng = np.random.default_rng(7)
+    x = rng.integers(-5, 5, size=shape).astype(np.float64)
+    idx_shape = list(shape)
+    idx_shape[dim] = shape[dim] // 2
+    idx = rng.integers(0, 3, size=idx_shape)  # few targets: many collisions
+    src = rng.integers(-9, 9, size=idx_shape).astype(np.float64)
+    with num_threads(threads):
+        got = torch.from_numpy(x.copy()).scatter_add_(dim, torch.from_numpy(idx), torch.from_numpy(src))
+        filled = torch.from_numpy(x.copy()).scatter_(dim, torch.from_numpy(idx), 2.0, reduce="add")
+    np.testing.assert_array_equal(got.numpy(), _add_at(x, dim, idx, src))
+    np.testing.assert_array_equal(filled.numpy(), _add_at(x, dim, idx, np.full(idx.shape, 2.0)))
+
+
+def test_out_of_bounds_index_inside_a_parallel_slice():
+    x = torch.zeros(4096, 64)
+    idx = torch.zeros(4096, 64, dtype=torch.long)
+    idx[3000, 5] = 64
+    with num_threads(2):
+        with pytest.raises(RuntimeError, match="index 64 is out of bounds for dimension 1 with size 64"):
+            x.scatter_add_(1, idx, torch.ones(4096, 64))

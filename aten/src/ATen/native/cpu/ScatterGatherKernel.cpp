@@ -7,6 +7,8 @@
 #include <ATen/native/TensorAdvancedIndexing.h>
 #include <ATen/native/cpu/Loops.h>
 
+#include <ATen/Parallel.h>
+
 #include <type_traits>
 
 namespace at::native {
@@ -82,11 +84,31 @@ void with_reduction(ReductionType reduce, const F& f) {
   }
 }
 
-// self[i][index[i][j]] (op)= src[i][j] (dim 1). Serial: two entries may name one element.
+// [marker: scatter_parallel]
+// Two index entries collide only when they differ along `dim` alone: self's coordinates in
+// every other dimension are the entry's own. In the iterator, `dim` is where self (operand 0)
+// has stride 0, so when the outermost iterated dimension is not one of those, whole slices
+// of it go to threads, each slice holding every entry it can collide with (PyTorch's
+// scatter parallelizes over all dimensions but `dim` the same way). Otherwise it runs serially.
+void for_each_without_collisions(const TensorIterator& iter, const loop2d_t& loop) {
+  const int64_t numel = iter.numel();
+  const int last = iter.ndim() - 1;
+  if (last < 1 || iter.strides(0)[last] == 0 || at::get_num_threads() == 1 || numel < at::internal::GRAIN_SIZE) {
+    iter.serial_for_each(loop, {0, numel});
+    return;
+  }
+  const int64_t outer = iter.shape()[last], inner = numel / outer;
+  at::parallel_for(0, outer, std::max<int64_t>(1, at::internal::GRAIN_SIZE / inner), [&](int64_t begin, int64_t end) {
+    iter.serial_for_each(loop, {begin * inner, end * inner});
+  });
+}
+// [end marker: scatter_parallel]
+
+// self[i][index[i][j]] (op)= src[i][j] (dim 1), in slices that cannot collide.
 void scatter_kernel(TensorIterator& iter, int64_t dim, int64_t dim_size, int64_t dim_stride, ReductionType reduce) {
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(kBool, kHalf, kBFloat16, iter.dtype(), "scatter", [&] {
     with_reduction(reduce, [&](auto r) {
-      iter.serial_for_each([&](char** data, const int64_t* strides, int64_t n0, int64_t n1) {
+      for_each_without_collisions(iter, [&](char** data, const int64_t* strides, int64_t n0, int64_t n1) {
         char *self = data[0], *src = data[1], *index = data[2];
         // Scattering along the innermost dimension: src and index contiguous, self's row fixed.
         const bool along_row = strides[0] == 0 && strides[1] == sizeof(scalar_t) && strides[2] == sizeof(int64_t);
@@ -109,7 +131,7 @@ void scatter_kernel(TensorIterator& iter, int64_t dim, int64_t dim_size, int64_t
           src += strides[4];
           index += strides[5];
         }
-      }, {0, iter.numel()});
+      });
     });
   });
 }
@@ -119,7 +141,7 @@ void scatter_fill_kernel(TensorIterator& iter, int64_t dim, int64_t dim_size, in
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(kBool, kHalf, kBFloat16, iter.dtype(), "scatter_fill", [&] {
     const auto value_ = value.to<scalar_t>();
     with_reduction(reduce, [&](auto r) {
-      iter.serial_for_each([&](char** data, const int64_t* strides, int64_t n0, int64_t n1) {
+      for_each_without_collisions(iter, [&](char** data, const int64_t* strides, int64_t n0, int64_t n1) {
         char *self = data[0], *index = data[1];
         for (int64_t j = 0; j < n1; j++) {
           for (int64_t i = 0; i < n0; i++) {
@@ -130,7 +152,7 @@ void scatter_fill_kernel(TensorIterator& iter, int64_t dim, int64_t dim_size, in
           self += strides[2];
           index += strides[3];
         }
-      }, {0, iter.numel()});
+      });
     });
   });
 }
