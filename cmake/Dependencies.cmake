@@ -43,7 +43,6 @@ if(USE_OPENMP)
 endif()
 
 # ---- BLAS: OpenBLAS from Debian (libopenblas-dev) when present ----
-# [marker: openblas_openmp]
 # Debian builds OpenBLAS twice: with its own pthreads (libopenblas-pthread-dev, the default)
 # and on OpenMP (libopenblas-openmp-dev). The OpenMP one is preferred: its matrix products
 # run on the same OpenMP threads as at::parallel_for, as MKL's do in PyTorch. With the
@@ -62,7 +61,6 @@ else()
   find_package(BLAS QUIET)
   set(BLAS_THREADING "own threads")
 endif()
-# [end marker: openblas_openmp]
 find_path(CBLAS_INCLUDE_DIR NAMES cblas.h PATH_SUFFIXES openblas openblas-pthread)
 if(BLAS_FOUND AND CBLAS_INCLUDE_DIR)
   set(USE_BLAS ON)
@@ -71,7 +69,6 @@ else()
 endif()
 
 # ---- oneDNN from Debian (libdnnl-dev) when present: float matrix products ----
-# [marker: mkldnn]
 # PyTorch's flag keeps oneDNN's old name, MKL-DNN. Here it provides dnnl_sgemm for float
 # products (cpu/BlasKernel.cpp); Debian's build runs on OpenMP, the pool at::parallel_for uses.
 if(USE_MKLDNN)
@@ -82,7 +79,6 @@ if(USE_MKLDNN)
     set(USE_MKLDNN OFF CACHE BOOL "Float matrix products through oneDNN (libdnnl-dev)" FORCE)
   endif()
 endif()
-# [end marker: mkldnn]
 
 # ---- NUMA (optional, off by default) ----
 if(USE_NUMA)

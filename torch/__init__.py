@@ -77,7 +77,6 @@ from torch._C import OutOfMemoryError  # noqa: E402
 from torch import storage  # noqa: E402
 from torch.storage import UntypedStorage  # noqa: E402
 
-# [marker: tensor_class]
 # torch.Tensor (torch/_tensor.py) over the C++ torch._C.TensorBase; registering it makes
 # C++ hand out its tensors as torch.Tensor (torch/csrc/autograd/python_variable.cpp).
 from torch._C import Size, layout, memory_format  # noqa: E402
@@ -85,9 +84,7 @@ from torch._tensor import Tensor  # noqa: E402
 
 Tensor.__module__ = "torch"  # printed as <class 'torch.Tensor'>, as in PyTorch
 _C._set_tensor_class(Tensor)
-# [end marker: tensor_class]
 
-# [marker: legacy_types]
 # The legacy typed storages (torch/csrc/generic/Storage.cpp over aten/src/TH) and the
 # legacy tensor type names; guide: finding_thstorage.rst.
 from torch.storage import (  # noqa: E402
@@ -98,7 +95,6 @@ from torch._legacy_tensor_types import (  # noqa: E402
     ByteTensor, CharTensor, ShortTensor, IntTensor, LongTensor,
     FloatTensor, DoubleTensor, HalfTensor, BoolTensor,
 )
-# [end marker: legacy_types]
 
 from torch import cpu, cuda  # noqa: E402
 from torch import __config__  # noqa: E402
@@ -171,7 +167,6 @@ del __name, __obj
 
 from torch import overrides  # noqa: E402
 
-# [marker: random]
 # torch.Generator and the default generator (torch/csrc/Generator.cpp), seeding (torch/random.py).
 from torch._C import Generator, default_generator  # noqa: E402
 # The intra-op (OpenMP, at::parallel_for) and inter-op thread counts: aten/src/ATen/Parallel.h.
@@ -179,7 +174,6 @@ from torch._C import get_num_interop_threads, get_num_threads, set_num_interop_t
 from torch.random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state  # noqa: E402
 
 __all__ += ["Generator", "manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state"]
-# [end marker: random]
 
 # torch.return_types (max(dim), sort, topk ...) and the functions written in Python
 # (torch/functional.py), as PyTorch exports them.
@@ -192,7 +186,6 @@ if "broadcast_shapes" not in __all__:
 # The name of torch._C.TensorBase before PyTorch 2.2, still accepted.
 _C._TensorBase = _C.TensorBase
 
-# [marker: autograd]
 # Autograd (guide: autograd.rst): the C++ engine in torch/csrc/autograd, the grad modes.
 from torch._C import is_grad_enabled, is_inference_mode_enabled  # noqa: E402
 from torch import autograd  # noqa: E402
@@ -201,9 +194,7 @@ from torch.autograd import enable_grad, inference_mode, no_grad, set_grad_enable
 
 __all__ += ["autograd", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "is_grad_enabled",
             "is_inference_mode_enabled"]
-# [end marker: autograd]
 
-# [marker: serialization]
 # torch.save / torch.load in PyTorch's zip format (torch/serialization.py; the rebuild functions a
 # pickled tensor names are in torch/_utils.py). Guide: saving_loading.rst.
 from torch import _utils  # noqa: E402
@@ -211,16 +202,10 @@ from torch.storage import TypedStorage, BFloat16Storage, ComplexFloatStorage, Co
 from torch.serialization import save, load  # noqa: E402
 
 __all__ += ["save", "load", "TypedStorage"]
-# [end marker: serialization]
-# [marker: optim]
 # torch.optim (guide: python_layer.rst): optimizers and learning-rate schedulers, in Python.
 from torch import optim  # noqa: E402
-# [end marker: optim]
-# [marker: nn]
 # torch.nn (guide: python_layer.rst): Module, Parameter, layers, losses, functional, init.
 from torch import nn  # noqa: E402
-# [end marker: nn]
-# [marker: ops]
 # torch.ops and torch.library (guide: cpp_extensions.rst): operators by namespace and name,
 # including those of C++ extensions and those defined from Python.
 from torch._ops import ops  # noqa: E402
@@ -256,10 +241,8 @@ def _check_value(cond, message=None):
 
 def _check_type(cond, message=None):
     _check_with(TypeError, cond, message)
-# [end marker: ops]
 
 
-# [marker: default_device]
 # torch.set_default_device / `with torch.device(d):` (torch/utils/_device.py): the device of the
 # factories (torch.zeros, torch.tensor ...) whose call names none.
 import threading as _threading  # noqa: E402
@@ -303,9 +286,7 @@ def set_default_device(device) -> None:
 
 
 __all__ += ["get_default_device", "set_default_device"]
-# [end marker: default_device]
 
-# [marker: amp_backends]
 # torch.backends (flags of cuBLAS, cuDNN ...), torch.amp (autocast, GradScaler) and the autocast
 # state functions PyTorch binds from C++. Guide: programs/amp_backends.rst.
 from torch import backends  # noqa: E402
@@ -338,14 +319,11 @@ def get_float32_matmul_precision() -> str:
 
 
 __all__ += ["autocast", "set_float32_matmul_precision", "get_float32_matmul_precision"]
-# [end marker: amp_backends]
 
-# [marker: utils_submodules]
 # Submodules a bare `import torch` makes reachable, as PyTorch's: torch.utils.data.DataLoader,
 # torch.utils.checkpoint.checkpoint.
 import torch.utils.data  # noqa: E402
 import torch.utils.checkpoint  # noqa: E402
-# [end marker: utils_submodules]
 
 # The profiler (guide: profiler.rst): torch.profiler, which also brings torch.autograd.profiler.
 from torch import profiler  # noqa: E402

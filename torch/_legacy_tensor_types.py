@@ -19,7 +19,6 @@ class _LegacyTensorType(type):
     def __instancecheck__(cls, obj):
         return isinstance(obj, torch.Tensor) and obj.dtype == cls.dtype and obj.device.type == "cpu"
 
-    # [marker: legacy_tensor_call]
     def __call__(cls, *args, **kwargs):
         if len(args) == 1 and not kwargs and isinstance(args[0], _storage._LegacyStorage):
             if not isinstance(args[0], cls.storage_type):
@@ -28,7 +27,6 @@ class _LegacyTensorType(type):
         # Sizes, data or nothing: the same rules as torch.Tensor(...), in C++
         # (legacy_tensor_ctor in torch/csrc/utils/tensor_new.cpp), with this name's dtype.
         return torch._C._legacy_tensor_new(cls.dtype, *args, **kwargs)
-    # [end marker: legacy_tensor_call]
 
     def __repr__(cls):
         return f"<class 'torch.{cls.__name__}'>"

@@ -71,7 +71,6 @@ class Tensor(TensorBase):
         """torch.unique(self, ...)."""
         return torch.unique(self, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
 
-    # [marker: Tensor autograd]
     # ---- autograd, as in PyTorch's torch/_tensor.py ----
     _backward_hooks = None
 
@@ -113,7 +112,6 @@ class Tensor(TensorBase):
         handle = RemovableHandle(self._backward_hooks)
         self._backward_hooks[handle.id] = hook
         return handle
-    # [end marker: Tensor autograd]
 
     # ---- set_: PyTorch's four overloads (aten::set_ in native_functions.yaml), picked here;
     # the work and the checks are in C++ (at::native::set_storage_, aten/src/ATen/native/Resize.cpp).
@@ -154,7 +152,6 @@ class Tensor(TensorBase):
                               [int(s) for s in stride] if stride is not None else [], source_tensor, **dtype_check)
         return self
 
-    # [marker: new_tensor]
     def new_tensor(self, data, dtype=None, device=None, requires_grad=False, pin_memory=False):
         """A new tensor holding a copy of data, with this tensor's dtype and device unless
         given (PyTorch binds it in C: THPVariable_new_tensor in python_variable_methods.cpp;
@@ -174,7 +171,6 @@ class Tensor(TensorBase):
         if requires_grad:
             result.requires_grad_(True)
         return result
-    # [end marker: new_tensor]
 
     # ---- devices (PyTorch binds these in C: THPVariable_cpu / THPVariable_cuda in
     # torch/csrc/autograd/python_variable_methods.cpp; both are Tensor.to underneath) ----

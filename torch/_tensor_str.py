@@ -80,7 +80,6 @@ class _Data:
         return list(walk(self.values, self.dim()))
 
 
-# [marker: _Formatter]
 class _Formatter:
     def __init__(self, values, floating_dtype):
         self.floating_dtype = floating_dtype
@@ -150,7 +149,6 @@ class _Formatter:
         else:
             ret = f"{value}"
         return (self.max_width - len(ret)) * " " + ret
-# [end marker: _Formatter]
 
 
 def _val_str(val, formatter1, formatter2=None):
@@ -265,7 +263,6 @@ def _add_suffixes(tensor_str, suffixes, indent, force_newline):
     return "".join(tensor_strs)
 
 
-# [marker: _str_intern]
 def _str_intern(inp, *, tensor_contents=None):
     is_plain_tensor = type(inp) is torch.Tensor or type(inp) is torch.nn.Parameter
     prefix = "tensor(" if is_plain_tensor else f"{type(inp).__name__}("
@@ -322,7 +319,6 @@ def _str_intern(inp, *, tensor_contents=None):
         suffixes.append("requires_grad=True")
 
     return _add_suffixes(prefix + tensor_str, suffixes, indent, force_newline=False)
-# [end marker: _str_intern]
 
 
 def _str(self, *, tensor_contents=None):

@@ -198,7 +198,6 @@ class Unpickler:
         self.memo: dict[int, Any] = {}
         self.proto: int = -1
 
-    # [marker: weights_only_load]
     def load(self):
         """Read a pickled object representation from the open file, allowing only safe instructions."""
         self.metastack = []
@@ -383,7 +382,6 @@ class Unpickler:
                 return self.stack.pop()
             else:
                 raise UnpicklingError(f"Unsupported operand {key[0]}")
-    # [end marker: weights_only_load]
 
     def pop_mark(self):
         """The items pushed on the stack since the last MARK."""

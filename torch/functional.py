@@ -17,7 +17,6 @@ def broadcast_tensors(*tensors):
     return _C._VariableFunctions.broadcast_tensors(tensors)
 
 
-# [marker: broadcast_shapes]
 def broadcast_shapes(*shapes):
     """The shape that tensors of these shapes broadcast to, without making any tensor.
 
@@ -47,7 +46,6 @@ def broadcast_shapes(*shapes):
                 f"Attempting to broadcast a dimension of length {shape[d]} at {d}! Mismatching argument at "
                 f"index {index} had {shape}; but expected shape should be broadcastable to {common}")
     return torch.Size(common)
-# [end marker: broadcast_shapes]
 
 
 def meshgrid(*tensors, indexing=None):

@@ -41,7 +41,6 @@ _keep_alive: List["Library"] = []
 _registry: Dict[str, Dict[str, Any]] = {}
 
 
-# [marker: Library]
 class Library:
     """A group of registrations in one namespace: kind "DEF" (defines operators, one per
     namespace, like TORCH_LIBRARY), "FRAGMENT" (defines more), "IMPL" (kernels only, for
@@ -90,7 +89,6 @@ class Library:
     def _destroy(self):
         # torch::Library's destructor undoes its registrations; this object owns the only one.
         self.m = None
-# [end marker: Library]
 
 
 def _parse_qualname(qualname: str) -> Tuple[str, str]:
@@ -150,7 +148,6 @@ def _qualname(op) -> str:
     raise TypeError(f"expected an operator or its qualified name, got {type(op)}")
 
 
-# [marker: infer_schema]
 def infer_schema(prototype_function: Callable, /, *, mutates_args, op_name: Optional[str] = None) -> str:
     """The schema of a Python function from its type hints, as PyTorch writes it:
     (x: Tensor, n: int) -> Tensor gives "(Tensor x, SymInt n) -> Tensor"."""
@@ -210,7 +207,6 @@ def _return_schema(hint) -> str:
     if typing.get_origin(hint) is tuple:
         return "(" + ", ".join(_schema_type(a, "return") for a in typing.get_args(hint)) + ")"
     return _schema_type(hint, "return")
-# [end marker: infer_schema]
 
 
 # [marker: autograd_kernel]
@@ -305,7 +301,6 @@ def register_fake(op, func: Optional[Callable] = None, /, *, lib: Optional[Libra
     return register if func is None else register(func)
 
 
-# [marker: custom_op]
 class CustomOpDef:
     """What @custom_op makes: callable like the function, and the handle for its registrations."""
 
@@ -363,10 +358,8 @@ def custom_op(name: str, fn: Optional[Callable] = None, /, *, mutates_args, devi
         return CustomOpDef(ns, op_name, s, f, device_types)
 
     return inner if fn is None else inner(fn)
-# [end marker: custom_op]
 
 
-# [marker: opcheck]
 DEFAULT_TEST_UTILS = ("test_schema", "test_autograd_registration", "test_faketensor")
 
 
@@ -468,4 +461,3 @@ def _test_faketensor(op, args, kwargs):
             if tuple(r.shape) != tuple(f.shape) or r.dtype != f.dtype:
                 raise RuntimeError(f"{op._name}: the fake kernel returned shape {tuple(f.shape)} dtype {f.dtype}, "
                                    f"the real one shape {tuple(r.shape)} dtype {r.dtype}")
-# [end marker: opcheck]

@@ -916,7 +916,6 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     if weights_only_not_set:
         weights_only = pickle_module is None
 
-    # [marker: force_weights_only_env]
     # The environment can force either way: TORCH_FORCE_WEIGHTS_ONLY_LOAD wins over the call's
     # own weights_only=False; TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD only changes the default (a call
     # that passes weights_only=True keeps it). Setting both is an error.
@@ -936,7 +935,6 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
                 "`weights_only` argument was not explicitly passed to `torch.load`, forcing weights_only=False.",
                 UserWarning, stacklevel=2)
             weights_only = False
-    # [end marker: force_weights_only_env]
 
     if weights_only:
         if pickle_module is not None:
@@ -1249,7 +1247,6 @@ def _restored_typed_storage(tensor, dtype, location, restore_location):
         _tensor=_serialization_tls.storage_tensors[wrap_storage._cdata])
 
 
-# [marker: load]
 def _load(zip_file, map_location, pickle_module, pickle_file="data.pkl", overall_storage=None, **pickle_load_args):
     restore_location = _get_restore_location(map_location)
     loaded_storages = {}
@@ -1356,10 +1353,8 @@ def _mapped_record(overall_storage, storage_offset, nbytes, dtype):
     if numel:
         ctypes.memmove(tensor.data_ptr(), window.data_ptr(), numel * dtype.itemsize)
     return tensor
-# [end marker: load]
 
 
-# [marker: legacy_load]
 MAGIC_NUMBER = 0x1950A86A20F9469CFC6C
 PROTOCOL_VERSION = 1001
 
@@ -1487,7 +1482,6 @@ def _legacy_load(f, map_location, pickle_module, **pickle_load_args):
         _serialization_tls.map_location = None
         _serialization_tls.storage_tensors = {}
     return result
-# [end marker: legacy_load]
 
 
 # Register pickling support for layout instances such as torch.sparse_coo, etc.

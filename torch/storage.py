@@ -78,7 +78,6 @@ class UntypedStorage(StorageBase, _StorageBase):
         return False
 
 
-# [marker: legacy_storage_classes]
 # The legacy typed storages: torch.FloatStorage ... torch.BoolStorage. Their C++ bases
 # (torch._C.FloatStorageBase ...) come from one generic file, torch/csrc/generic/Storage.cpp,
 # compiled once per element type over the TH functions THFloatStorage_* ... (aten/src/TH).
@@ -102,7 +101,6 @@ class _LegacyStorage:
         """A new storage of the same type with a copy of these elements."""
         return type(self)(self.size()).copy_(self)
 
-    # [marker: legacy_storage_cuda]
     def cuda(self, device=None, non_blocking=False):
         """A copy in CUDA memory, torch.cuda.FloatStorage for a torch.FloatStorage: on ``device``,
         the current device if None; this storage itself if it is already there. PyTorch 1.x's
@@ -122,7 +120,6 @@ class _LegacyStorage:
     def cpu(self):
         """This storage: it is in CPU memory already (torch.cuda.FloatStorage copies)."""
         return self
-    # [end marker: legacy_storage_cuda]
 
     def __str__(self):
         data_str = " " + "\n ".join(str(x) for x in self.tolist())
@@ -176,10 +173,8 @@ _legacy_storage_classes = [ByteStorage, CharStorage, ShortStorage, IntStorage, L
 for _cls in _legacy_storage_classes:
     _cls.__module__ = "torch"  # printed as torch.FloatStorage, as in PyTorch
 del _cls
-# [end marker: legacy_storage_classes]
 
 
-# [marker: typed_storage]
 # torch.TypedStorage: an UntypedStorage seen as elements of one dtype. PyTorch 2.x keeps it
 # for serialization: a tensor pickles its storage as a TypedStorage, and torch.save writes
 # each one as ('storage', torch.FloatStorage, key, location, numel); the legacy name tells
@@ -332,4 +327,3 @@ class ComplexDoubleStorage(TypedStorage):
 for _cls in (BFloat16Storage, ComplexFloatStorage, ComplexDoubleStorage):
     _cls.__module__ = "torch"
 del _cls
-# [end marker: typed_storage]

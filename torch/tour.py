@@ -9,14 +9,17 @@ import textwrap
 import torch
 
 LAYERS = """\
- torch/          Python API: Tensor, device, dtype, UntypedStorage, cuda   (Python)
+ torch/          Python API: Tensor, nn, optim, autograd, utils.data, cuda,  (Python)
+   |             profiler, amp, serialization
    |  import torch._C
- torch/csrc/     Python bindings (pybind11) -> torch._C                    (C++)
-   |
- aten/src/ATen/  libtorch_cpu: storage resizing, the meta allocator,       (C++)
-   |             build configuration (operators come with the ATen layer)
- c10/            Allocator, DataPtr, StorageImpl, TensorImpl, Device,      (C++)
-                 ScalarType, DispatchKeySet, intrusive_ptr
+ torch/csrc/     torch._C: bindings (pybind11 and generated), the autograd  (C++)
+   |             engine, the C++ frontend (csrc/api)
+ aten/src/ATen/  libtorch_cpu / libtorch_cuda: dispatcher, TensorIterator,  (C++)
+   |             native CPU and CUDA kernels (generated glue from
+   |             native_functions.yaml); the legacy TH/THC storages beside it
+ c10/            Allocator, DataPtr, StorageImpl, TensorImpl, Device,       (C++)
+                 ScalarType, DispatchKeySet, intrusive_ptr; c10/cuda streams
+                 and the CUDA caching allocator
 """
 
 
@@ -245,7 +248,6 @@ def training_stop():
         """)
 
 
-# [marker: cuda_tensors_stop]
 # The simulated device is chosen when torch is imported, so this stop runs its code in a fresh
 # interpreter with TORCH_CUDA_SIMULATE=1 (on a machine with a GPU, on the GPU as it is).
 CUDA_PROGRAM = """
@@ -307,7 +309,6 @@ def cuda_tensors_stop():
          "im2col_kernel (Im2Col.cu) and gemm_tiled_kernel (ATen/cuda/CUDABlas.cu) for the convolution, "
          "max_pool_forward_nchw, softmax_warp_forward, nll_loss_forward_reduce_kernel (Loss.cu); "
          "the backward runs on the autograd engine's thread for cuda:0")
-# [end marker: cuda_tensors_stop]
 
 
 # [marker: extension_stop]

@@ -30,7 +30,6 @@ void checkToken(const std::vector<std::string>& tokens, size_t i, const char* ex
                     " in ConfigTokenizer but got '", tokens[i], "'");
 }
 
-// [marker: toSizeT]
 // Numbers are read as PyTorch reads them, with std::stoull / std::stod: leading digits count
 // ("20.5" is 20, "-5" wraps around as unsigned), a number too large for size_t is
 // std::out_of_range (an IndexError in Python) and no number at all std::invalid_argument
@@ -42,7 +41,6 @@ size_t toSizeT(const std::vector<std::string>& tokens, size_t i) {
 double toDouble(const std::vector<std::string>& tokens, size_t i) {
   return std::stod(tokenAt(tokens, i));
 }
-// [end marker: toSizeT]
 
 }  // namespace
 
@@ -134,7 +132,6 @@ size_t AllocatorConfig::parseGarbageCollectionThreshold(const std::vector<std::s
   return i;
 }
 
-// [marker: parseRoundUpPower2Divisions]
 // "roundup_power2_divisions:4" sets every interval; the list form
 // "[64:8,256:4,>:1]" sets the interval of 64 MiB (and all below it, being the first entry)
 // to 8, that of 256 MiB to 4, and every interval after 256 MiB to 1. Intervals not named stay 0.
@@ -175,7 +172,6 @@ size_t AllocatorConfig::parseRoundUpPower2Divisions(const std::vector<std::strin
   }
   return i;
 }
-// [end marker: parseRoundUpPower2Divisions]
 
 size_t AllocatorConfig::parseBool(const std::vector<std::string>& tokens, size_t i, bool* out) {
   checkToken(tokens, ++i, ":");

@@ -27,7 +27,6 @@ inline std::ostream& operator<<(std::ostream& stream, MemoryFormat memory_format
   }
 }
 
-// [marker: channels_last_strides]
 // The strides of an (N, C, H, W) tensor laid out as NHWC, or of (N, C, D, H, W) as NDHWC:
 // C is the innermost dimension, then W, H, (D), N. PyTorch's get_channels_last_strides_2d/3d;
 // the caller has checked the rank ("required rank 4 tensor to use channels_last format").
@@ -47,7 +46,6 @@ inline std::vector<int64_t> get_channels_last_strides(ArrayRef<int64_t> sizes) {
   }
   return strides;
 }
-// [end marker: channels_last_strides]
 
 }  // namespace c10
 

@@ -20,7 +20,6 @@ constexpr size_t kOneExaBytes = 1152921504606846976ULL;
 
 void local_raw_delete(void* ptr);
 
-// [marker: NativeCachingAllocator]
 // Why a pointer -> device map: free(ptr) gets only the pointer, and must find the
 // DeviceCachingAllocator that owns it, whatever device is current when the storage dies.
 // Why the per-device state is created lazily and never destroyed: creating it touches the
@@ -71,7 +70,6 @@ class NativeCachingAllocator final : public CUDAAllocator {
 
   void raw_delete(void* ptr) override { free(ptr); }
 
-  // [marker: NativeCachingAllocator::free]
   void free(void* ptr) {
     if (!ptr) {
       return;
@@ -86,7 +84,6 @@ class NativeCachingAllocator final : public CUDAAllocator {
     }
     device_allocator(static_cast<DeviceIndex>(device))->deallocate(ptr);
   }
-  // [end marker: NativeCachingAllocator::free]
 
   void init(int device_count) override {
     for (int d = 0; d < device_count; ++d) {
@@ -111,7 +108,6 @@ class NativeCachingAllocator final : public CUDAAllocator {
     }
   }
 
-  // [marker: NativeCachingAllocator::recordStream]
   void recordStream(const DataPtr& ptr, CUDAStream stream) override {
     // An empty tensor's storage may hold nullptr: there is no block to protect.
     if (!ptr.get()) {
@@ -132,7 +128,6 @@ class NativeCachingAllocator final : public CUDAAllocator {
     device_allocator(static_cast<DeviceIndex>(device))
         ->recordStream(ptr.get(), reinterpret_cast<DeviceStream>(stream.stream()));
   }
-  // [end marker: NativeCachingAllocator::recordStream]
 
   c10::CachingAllocator::DeviceStats getDeviceStats(DeviceIndex device) override {
     return device_allocator(device)->getStats();
@@ -193,7 +188,6 @@ class NativeCachingAllocator final : public CUDAAllocator {
     return ptr;
   }
 
-  // [marker: device_allocator]
   // The policy object of `device`, created with its CUDARuntime on first use.
   DeviceCachingAllocator* device_allocator(DeviceIndex device) {
     const int count = device_count();
@@ -218,7 +212,6 @@ class NativeCachingAllocator final : public CUDAAllocator {
     }
     return a;
   }
-  // [end marker: device_allocator]
 
   std::array<std::atomic<DeviceCachingAllocator*>, C10_COMPILE_TIME_MAX_GPUS> device_allocators_{};
   std::mutex mutex_;  // guards allocated_blocks_, creation, settings and history switches
@@ -227,7 +220,6 @@ class NativeCachingAllocator final : public CUDAAllocator {
   bool record_history_ = false;
   size_t max_entries_ = 0;
 };
-// [end marker: NativeCachingAllocator]
 
 NativeCachingAllocator allocator;
 
@@ -242,9 +234,7 @@ CUDAAllocator* get() {
   return &Native::allocator;
 }
 
-// [marker: REGISTER_ALLOCATOR]
 // c10::GetAllocator(DeviceType::CUDA) finds it once libc10_cuda.so is loaded.
 REGISTER_ALLOCATOR(DeviceType::CUDA, &Native::allocator)
-// [end marker: REGISTER_ALLOCATOR]
 
 }  // namespace c10::cuda::CUDACachingAllocator

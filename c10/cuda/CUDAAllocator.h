@@ -32,7 +32,6 @@ struct SnapshotInfo {
   std::vector<std::vector<TraceEntry>> device_traces;  // indexed by device
 };
 
-// [marker: CUDAAllocator]
 // The interface (PyTorch also plugs cudaMallocAsync and user allocators in behind it).
 class C10_CUDA_API CUDAAllocator : public c10::Allocator {
  public:
@@ -57,7 +56,6 @@ class C10_CUDA_API CUDAAllocator : public c10::Allocator {
   virtual std::string getAllocatorSettings() = 0;
   virtual std::string name() = 0;
 };
-// [end marker: CUDAAllocator]
 
 // The allocator behind DeviceType::CUDA (the same object GetAllocator(kCUDA) returns).
 C10_CUDA_API CUDAAllocator* get();

@@ -25,7 +25,6 @@ size_t power2_floor(size_t v) {
   return size_t(1) << (63 - __builtin_clzll(v));
 }
 
-// [marker: roundup_power2_next_division]
 // Round size up to the next of `divisions` equal steps between the two powers of two
 // around it: with 4 divisions, sizes in (1024, 2048] round to 1280, 1536, 1792 or 2048.
 size_t roundup_power2_next_division(size_t size, size_t divisions) {
@@ -40,7 +39,6 @@ size_t roundup_power2_next_division(size_t size, size_t divisions) {
   }
   return (size % step == 0) ? size : (size & ~(step - 1)) + step;
 }
-// [end marker: roundup_power2_next_division]
 
 }  // namespace
 

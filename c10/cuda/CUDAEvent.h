@@ -24,7 +24,6 @@
 
 namespace c10::cuda {
 
-// [marker: CUDAEvent]
 struct CUDAEvent {
   // cudaEventDisableTiming unless timing is wanted; cudaEventBlockingSync makes
   // synchronize() sleep rather than spin.
@@ -141,6 +140,5 @@ struct CUDAEvent {
   DeviceIndex device_index_ = -1;
   cudaEvent_t event_{};
 };
-// [end marker: CUDAEvent]
 
 }  // namespace c10::cuda

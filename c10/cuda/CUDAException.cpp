@@ -38,7 +38,6 @@ std::string get_cuda_error_help(cudaError_t error) noexcept {
   return help_text;
 }
 
-// [marker: c10_cuda_check_implementation]
 void c10_cuda_check_implementation(int32_t err, const char* filename, const char* function_name,
                                    uint32_t line_number, bool include_device_assertions) {
   const auto cuda_error = static_cast<cudaError_t>(err);
@@ -59,7 +58,6 @@ void c10_cuda_check_implementation(int32_t err, const char* filename, const char
   }
   throw c10::CUDAError({function_name, filename, line_number}, check_message);
 }
-// [end marker: c10_cuda_check_implementation]
 
 void warn(const std::string& msg) {
   std::cerr << "Warning: " << msg << std::endl;

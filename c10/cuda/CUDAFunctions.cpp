@@ -15,7 +15,6 @@ int driver_version() {
   return driver_version;
 }
 
-// [marker: device_count_impl]
 // cudaGetDeviceCount, with each failure turned into the message PyTorch gives. With
 // fail_if_no_driver=false, "no driver" counts as 0 devices rather than an error.
 int device_count_impl(bool fail_if_no_driver) {
@@ -66,7 +65,6 @@ int device_count_impl(bool fail_if_no_driver) {
   }
   return count;
 }
-// [end marker: device_count_impl]
 
 }  // namespace
 

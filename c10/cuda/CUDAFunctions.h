@@ -41,7 +41,6 @@ C10_CUDA_API void stream_synchronize(cudaStream_t stream);
 // (free, total) bytes of `device` (cudaMemGetInfo, with the device made current meanwhile).
 C10_CUDA_API std::pair<size_t, size_t> memGetInfo(DeviceIndex device);
 
-// [marker: memcpy_and_sync]
 // Copy `nbytes` in the order of `stream`'s work and wait until it is done: a blocking copy
 // that still sees what was queued on `stream` before it (plain cudaMemcpy would go through
 // the legacy default stream instead). Legacy THC copied storages to and from the GPU so.
@@ -50,7 +49,6 @@ inline void memcpy_and_sync(void* dst, const void* src, int64_t nbytes, cudaMemc
   C10_CUDA_CHECK(cudaMemcpyAsync(dst, src, static_cast<size_t>(nbytes), kind, stream));
   C10_CUDA_CHECK(cudaStreamSynchronize(stream));
 }
-// [end marker: memcpy_and_sync]
 
 // The error-code forms, for callers that handle errors themselves.
 C10_CUDA_API cudaError_t GetDeviceCount(int* dev_count);

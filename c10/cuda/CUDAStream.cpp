@@ -12,7 +12,6 @@ namespace c10::cuda {
 
 namespace {
 
-// [marker: stream state]
 // Global state, created on first use (never at load time: there may be no GPU).
 std::once_flag init_flag;
 DeviceIndex num_gpus = -1;
@@ -32,9 +31,7 @@ std::array<std::array<std::array<cudaStream_t, kStreamsPerPool>, C10_COMPILE_TIM
 
 // Per thread: the current stream of each device (0: the default stream).
 thread_local std::unique_ptr<StreamId[]> current_streams = nullptr;
-// [end marker: stream state]
 
-// [marker: StreamIdType]
 // What kind of stream an id names: DEFAULT, a pool (1 + priority index), or EXT.
 class StreamIdType {
  public:
@@ -72,7 +69,6 @@ StreamId makeStreamId(StreamIdType st, size_t si) {
   }
   return (static_cast<StreamId>(si) << (kStreamTypeBits + 1)) | static_cast<StreamId>(st.getStreamType() << 1) | 1;
 }
-// [end marker: StreamIdType]
 
 void initGlobalStreamState() {
   num_gpus = device_count();
@@ -93,7 +89,6 @@ void check_gpu(DeviceIndex device_index) {
               " is out of index range [0, ", static_cast<int>(num_gpus), ")");
 }
 
-// [marker: initDeviceStreamState]
 // All the pool streams of one device, created with the device made current.
 void initDeviceStreamState(DeviceIndex device_index) {
   CUDAGuard device_guard{device_index};
@@ -106,7 +101,6 @@ void initDeviceStreamState(DeviceIndex device_index) {
     }
   }
 }
-// [end marker: initDeviceStreamState]
 
 // The global state once per process; this thread's current streams once per thread.
 void initCUDAStreamsOnce() {

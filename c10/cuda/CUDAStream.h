@@ -43,7 +43,6 @@ static constexpr int kStreamTypeBits = 4;
 static constexpr int max_compile_time_stream_priorities = 4;
 // [end marker: stream constants]
 
-// [marker: CUDAStream]
 class C10_CUDA_API CUDAStream {
  public:
   // Unchecked: the id is taken as is (it came from this file's encoding).
@@ -86,7 +85,6 @@ class C10_CUDA_API CUDAStream {
   DeviceIndex device_index_;
   StreamId id_;
 };
-// [end marker: CUDAStream]
 
 // A stream from the pool of normal (false) or highest (true) priority of `device` (-1: the
 // current device), round robin. The pools are created on the first request for the device.

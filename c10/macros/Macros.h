@@ -39,7 +39,6 @@
 #define C10_HOST
 #endif
 
-// [marker: CUDA_KERNEL_ASSERT]
 // An assert inside a CUDA kernel. On a GPU a failure stops the kernel and the device reports
 // "device-side assert triggered" at the next synchronizing call (PyTorch's Macros.h). The
 // simulated CUDA device defines its own (c10/cuda/impl/sim/cuda_sim.h, included first), with
@@ -71,7 +70,6 @@ __host__ __device__ inline void cuda_kernel_assert_fail(const char* cond, const 
 #define CUDA_KERNEL_ASSERT(cond) assert(cond)
 #endif
 #endif
-// [end marker: CUDA_KERNEL_ASSERT]
 
 // An API kept for old callers, with a compiler warning that names its replacement.
 #define C10_DEPRECATED_MESSAGE(message) [[deprecated(message)]]

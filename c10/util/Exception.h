@@ -113,7 +113,6 @@ inline std::string torchCheckMsgImpl(const char* /*msg*/, const Args&... args) {
 [[noreturn]] C10_API void ThrowEnforceNotMet(const char* file, int line, const char* condition,
                                              const std::string& msg);
 
-// [marker: Warning]
 // TORCH_WARN: a message that does not stop the computation. It goes to the calling thread's
 // WarningHandler: by default printed to stderr; while torch._C runs an operator for Python,
 // a handler that collects the warnings and, once the call is done, issues them as Python
@@ -159,7 +158,6 @@ class C10_API WarningHandlerGuard {
 }  // namespace WarningUtils
 
 C10_API void warn(const Warning& warning);
-// [end marker: Warning]
 
 }  // namespace c10
 

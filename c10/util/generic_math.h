@@ -13,7 +13,6 @@
 
 namespace c10 {
 
-// [marker: integer_division]
 // a / b and a % b for integers, defined for every pair: INT_MIN / -1 overflows, which C++
 // leaves undefined and x86 traps (SIGFPE, the end of the interpreter). PyTorch's result wraps
 // around: INT_MIN / -1 == INT_MIN, INT_MIN % -1 == 0. A zero divisor gives 0: the CPU kernels
@@ -45,7 +44,6 @@ C10_HOST_DEVICE inline scalar_t int_mod(scalar_t a, scalar_t b) {
   }
   return a % b;
 }
-// [end marker: integer_division]
 
 // Python's % for integers: the remainder takes the divisor's sign.
 template <typename scalar_t>

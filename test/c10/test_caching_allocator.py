@@ -57,7 +57,6 @@ def pool_stats(allocation, segment, active, inactive_split, allocated, reserved,
 ZERO = pool_stats(0, 0, 0, 0, 0, 0, 0, 0, 0)
 
 
-# [marker: check_memory_stat_consistency]
 def check_memory_stat_consistency(sim):
     """PyTorch's TestCuda._check_memory_stat_consistency: recompute every `.current` stat from
     memory_snapshot() and compare it with memory_stats(), for "all" and for each pool."""
@@ -97,7 +96,6 @@ def check_memory_stat_consistency(sim):
         for p in POOLS:
             key = f"{name}.{p}.current"
             assert stats[key] == expected[key], key  # zero where the snapshot has nothing too
-# [end marker: check_memory_stat_consistency]
 
 
 # ---- size functions --------------------------------------------------------------------

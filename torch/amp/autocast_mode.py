@@ -22,7 +22,6 @@ import torch
 __all__ = ["autocast_decorator", "autocast", "is_autocast_available", "custom_fwd", "custom_bwd"]
 
 
-# [marker: autocast_state]
 # The device types with an autocast dispatch key in PyTorch, and each one's default dtype
 # (at::autocast::get_lower_precision_fp_from_device_type's initial values).
 _AUTOCAST_DEFAULT_DTYPES = {
@@ -162,7 +161,6 @@ def get_autocast_gpu_dtype() -> torch.dtype:
 def is_autocast_available(device_type: str) -> bool:
     """Whether autocast supports device_type."""
     return device_type in _AUTOCAST_DEFAULT_DTYPES
-# [end marker: autocast_state]
 
 
 def autocast_decorator(autocast_instance, func):

@@ -177,7 +177,6 @@ class GradScaler:
                         grads, per_device_found_inf.get(device), per_device_inv_scale.get(device))
         return per_device_found_inf._per_device_tensors
 
-    # [marker: unscale]
     def unscale_(self, optimizer) -> None:
         """Divide optimizer's gradients by the scale, in place (at most once per step), noting
         per device whether one of them holds an inf or NaN."""
@@ -194,7 +193,6 @@ class GradScaler:
         found_inf = torch.full((), 0.0, dtype=torch.float32, device=self._scale.device)
         optimizer_state["found_inf_per_device"] = self._unscale_grads_(optimizer, inv_scale, found_inf, False)
         optimizer_state["stage"] = OptState.UNSCALED
-    # [end marker: unscale]
 
     def _maybe_opt_step(self, optimizer, optimizer_state, *args, **kwargs):
         retval = None
@@ -202,7 +200,6 @@ class GradScaler:
             retval = optimizer.step(*args, **kwargs)
         return retval
 
-    # [marker: step]
     def step(self, optimizer, *args, **kwargs):
         """optimizer.step(*args, **kwargs) unless a gradient is inf or NaN (unscaling first if
         unscale_ was not called); returns what optimizer.step returned, or None when skipped."""
@@ -248,9 +245,7 @@ class GradScaler:
         retval = self._maybe_opt_step(optimizer, optimizer_state, *args, **kwargs)
         optimizer_state["stage"] = OptState.STEPPED
         return retval
-    # [end marker: step]
 
-    # [marker: update]
     def update(self, new_scale=None) -> None:
         """Set the scale for the next iteration: new_scale if given, else from this iteration's
         inf checks (backoff after an overflow, growth after growth_interval clean steps)."""
@@ -282,7 +277,6 @@ class GradScaler:
             _amp_update_scale_(_scale, _growth_tracker, found_inf_combined, self._growth_factor,
                                self._backoff_factor, self._growth_interval)
         self._per_optimizer_states = defaultdict(_refresh_per_optimizer_state)
-    # [end marker: update]
 
     def _get_scale_async(self):
         return self._scale

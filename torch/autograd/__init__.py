@@ -36,7 +36,6 @@ def _make_grads(outputs, grads):
     return tuple(grads)
 
 
-# [marker: backward]
 def backward(
     tensors: _TensorOrTensors,
     grad_tensors: Optional[_TensorOrTensors] = None,
@@ -66,10 +65,8 @@ def backward(
     _C._ImperativeEngine().run_backward(
         tensors, grad_tensors_, retain_graph, create_graph, inputs, True, True
     )
-# [end marker: backward]
 
 
-# [marker: grad]
 def grad(
     outputs: _TensorOrTensors,
     inputs: _TensorOrTensors,
@@ -113,4 +110,3 @@ def grad(
             r if r is not None else torch.zeros_like(i, requires_grad=create_graph) for r, i in zip(result, t_inputs)
         )
     return result
-# [end marker: grad]

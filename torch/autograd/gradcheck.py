@@ -66,7 +66,6 @@ def get_numerical_jacobian(fn, inputs, outputs=None, eps: float = 1e-3):
 # [end marker: numerical jacobian]
 
 
-# [marker: analytical jacobian]
 def get_analytical_jacobian(inputs, outputs):
     r"""The same matrices from autograd: row k of output o's Jacobian is the gradient of
     o.reshape(-1)[k] with respect to each input (a one-hot grad_output per backward pass)."""
@@ -86,7 +85,6 @@ def get_analytical_jacobian(inputs, outputs):
                             f"Gradient has incorrect size: got {list(g.shape)}, expected {list(diff_inputs[i].shape)}")
                     jacobians[i][j][:, k] = g.reshape(-1).cpu()
     return jacobians
-# [end marker: analytical jacobian]
 
 
 def gradcheck(

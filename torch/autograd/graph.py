@@ -64,7 +64,6 @@ def _walk(root):
     return order
 
 
-# [marker: to_dot]
 def to_dot(root, show_saved: bool = True) -> str:
     r"""Graphviz source of the backward graph reachable from a tensor's grad_fn (or a node).
 
@@ -102,7 +101,6 @@ def to_dot(root, show_saved: bool = True) -> str:
                 lines.append(f'  {ids[id(fn)]} -> {ids[id(nxt)]} [label="{input_nr}"];')
     lines.append("}")
     return "\n".join(lines)
-# [end marker: to_dot]
 
 
 def draw(root, filename: str, format: Optional[str] = None) -> str:

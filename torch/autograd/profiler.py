@@ -45,7 +45,6 @@ def _run_on_profiler_stop():
     _set_is_profiler_enabled(False)
 
 
-# [marker: profile]
 class profile:
     """Context manager that manages autograd profiler state and holds a summary of results.
 
@@ -239,13 +238,11 @@ class profile:
         if self._function_events is None:
             raise AssertionError("Expected profiling results")
         return self._function_events.self_cpu_time_total
-# [end marker: profile]
 
 
 _USER_SCOPE = 7  # at::RecordScope::USER_SCOPE
 
 
-# [marker: _parse_legacy_records]
 def _parse_legacy_records(records, use_device=None):
     """Turn the collector's tuples into FunctionEvents, ordered by start time.
 
@@ -275,10 +272,8 @@ def _parse_legacy_records(records, use_device=None):
             is_user_annotation=is_user_annotation,
         ))
     return functions
-# [end marker: _parse_legacy_records]
 
 
-# [marker: record_function]
 class record_function(_ContextDecorator):
     """Context manager/function decorator that adds a label to a code block/function when running autograd profiler.
 
@@ -309,4 +304,3 @@ class record_function(_ContextDecorator):
         if record is None:
             raise AssertionError("Expected record to be set")
         torch._C._autograd._record_function_exit(record)
-# [end marker: record_function]

@@ -25,7 +25,6 @@ class DeviceType(enum.Enum):
     CUDA = 1
 
 
-# [marker: EventList]
 class EventList(list):
     """A list of FunctionEvent (or FunctionEventAvg) with the profiler's views of it."""
 
@@ -129,7 +128,6 @@ class EventList(list):
             time_unit=time_unit,
         )
 
-    # [marker: export_chrome_trace]
     def export_chrome_trace(self, path):
         """Export an EventList as a Chrome tracing tools file.
 
@@ -163,9 +161,7 @@ class EventList(list):
             })
         with open(path, "w") as f:
             json.dump({"displayTimeUnit": "ms", "traceEvents": trace_events}, f, indent=1)
-    # [end marker: export_chrome_trace]
 
-    # [marker: key_averages]
     def key_averages(self, group_by_input_shapes=False, group_by_stack_n=0, group_by_overload_name=False):
         """Averages all function events over their keys.
 
@@ -201,7 +197,6 @@ class EventList(list):
             if not group_by_input_shapes:
                 evt.input_shapes = ""
         return avg_list
-    # [end marker: key_averages]
 
     def total_average(self):
         """Sum every event into one FunctionEventAvg with key "Total"."""
@@ -211,10 +206,8 @@ class EventList(list):
             total_stat.key = None
         total_stat.key = "Total"
         return total_stat
-# [end marker: EventList]
 
 
-# [marker: _format_time]
 def _format_time(time_us):
     """Define how to format time in FunctionEvent."""
     US_IN_SECOND = 1000.0 * 1000.0
@@ -224,7 +217,6 @@ def _format_time(time_us):
     if time_us >= US_IN_MS:
         return f"{time_us / US_IN_MS:.3f}ms"
     return f"{time_us:.3f}us"
-# [end marker: _format_time]
 
 
 def _format_time_share(time_us, total_time_us):
@@ -289,7 +281,6 @@ class Interval:
         return self.end - self.start
 
 
-# [marker: FunctionEvent]
 class FunctionEvent(FormattedTimesMixin):
     """Profiling information about a single function.
 
@@ -418,10 +409,8 @@ class FunctionEvent(FormattedTimesMixin):
             f"cpu_memory_usage={self.cpu_memory_usage} {device_name}_memory_usage={device_memory_usage} "
             f"is_async={self.is_async} is_remote={self.is_remote} seq_nr={self.sequence_nr} is_legacy={self.is_legacy}>"
         )
-# [end marker: FunctionEvent]
 
 
-# [marker: FunctionEventAvg]
 class FunctionEventAvg(FormattedTimesMixin):
     """Averaged profiling statistics over multiple FunctionEvent objects (one key_averages row)."""
 
@@ -503,7 +492,6 @@ class FunctionEventAvg(FormattedTimesMixin):
             f" self_{device_name}_time={self_device_time} {device_name}_time={device_time} input_shapes={str(self.input_shapes)} "
             f"cpu_memory_usage={self.cpu_memory_usage} {device_name}_memory_usage={device_memory}>"
         )
-# [end marker: FunctionEventAvg]
 
 
 class StringTable(defaultdict):
@@ -545,7 +533,6 @@ def _rewrite_name(name, with_wildcard=False):
     return name
 
 
-# [marker: _build_table]
 def _build_table(events, sort_by=None, header=None, row_limit=100, max_src_column_width=75, max_name_column_width=55,
                  max_shapes_column_width=80, with_flops=False, profile_memory=False, top_level_events_only=False,
                  time_unit=None):
@@ -697,4 +684,3 @@ def _build_table(events, sort_by=None, header=None, row_limit=100, max_src_colum
         f"Self CPU time total: {override_time_unit(sum_self_cpu_time_total, _format_time(sum_self_cpu_time_total), time_unit)}"
     )
     return "".join(result)
-# [end marker: _build_table]

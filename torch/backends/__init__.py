@@ -38,7 +38,6 @@ def __allow_nonbracketed_mutation():
         __allow_nonbracketed_mutation_flag = old
 
 
-# [marker: context]
 class _Context:
     """at::Context's flags. The fp32 precisions are per (backend, op); "none" means "inherit"."""
 
@@ -134,7 +133,6 @@ class _Context:
 
     def allow_tf32_cudnn(self):
         return self.fp32_precision[("cuda", "conv")] == "tf32"
-# [end marker: context]
 
 
 _context = _Context()

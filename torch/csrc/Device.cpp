@@ -33,7 +33,6 @@ c10::Device acceleratorDevice(int64_t index) {
                    "), but expected one of:\n * (torch.device device)\n * (str type, int index = -1)\n");
 }
 
-// [marker: device_new]
 // torch.device(str), torch.device(str, int), torch.device(device), torch.device(int),
 // and the keyword forms torch.device(type=..., index=...).
 THPDevice makeDevice(const py::args& args, const py::kwargs& kwargs) {
@@ -78,7 +77,6 @@ THPDevice makeDevice(const py::args& args, const py::kwargs& kwargs) {
   }
   return THPDevice{device};
 }
-// [end marker: device_new]
 
 }  // namespace
 

@@ -53,7 +53,6 @@ void initDtypeBindings(py::module_& m) {
       .def("__reduce__", [](const THPDtype& self) { return self.name; });
   dtype.attr("__module__") = "torch";
 
-  // [marker: dtype_names]
   // Install torch.float32 and torch.float (the same object), torch.int64 and torch.long, ...
   // PyTorch does this from C++ too (torch/csrc/utils/tensor_dtypes.cpp).
   py::module_ torch_module = py::module_::import("torch");
@@ -68,7 +67,6 @@ void initDtypeBindings(py::module_& m) {
   }
   AT_FORALL_SCALAR_TYPES_WITH_COMPLEX(DEFINE_DTYPE)
 #undef DEFINE_DTYPE
-  // [end marker: dtype_names]
 
   // Releasing the objects before the interpreter finalises keeps shutdown clean.
   py::module_::import("atexit").attr("register")(py::cpp_function([] {

@@ -31,7 +31,6 @@ PyObject* THPException_OutOfMemoryError = nullptr;
 
 }  // namespace
 
-// [marker: PyWarningHandler_impl]
 PyWarningHandler::PyWarningHandler() : prev_handler_(c10::WarningUtils::get_warning_handler()) {
   c10::WarningUtils::set_warning_handler(&internal_handler_);
 }
@@ -56,7 +55,6 @@ PyWarningHandler::~PyWarningHandler() noexcept(false) {
     }
   }
 }
-// [end marker: PyWarningHandler_impl]
 
 void initExceptions(py::module_& m) {
   THPException_OutOfMemoryError =

@@ -39,7 +39,6 @@ class PyWarningHandler {
 
 }  // namespace torch
 
-// [marker: HANDLE_TH_ERRORS]
 // Bindings written with the CPython API (torch/csrc/autograd/python_variable.cpp, the
 // generated python_torch_functions.cpp) have no pybind11 wrapper around them to catch C++
 // exceptions, so each one wraps its body in these, as PyTorch's do: any exception becomes
@@ -61,4 +60,3 @@ class PyWarningHandler {
     return retval;                                      \
   }
 #define END_HANDLE_TH_ERRORS END_HANDLE_TH_ERRORS_RET(nullptr)
-// [end marker: HANDLE_TH_ERRORS]

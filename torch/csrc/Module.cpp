@@ -129,7 +129,6 @@ void initAllocatorBindings(py::module_& m) {
   // [end marker: storage_use_count]
 }
 
-// [marker: accelerator_allocator_settings]
 // torch._C._accelerator_setAllocatorSettings / _accelerator_getAllocatorSettings: the
 // PYTORCH_ALLOC_CONF string of the accelerator's caching allocator, at run time
 // (torch.cuda.memory._set_allocator_settings). Every build has them: with CUDA they
@@ -150,12 +149,10 @@ void initAcceleratorAllocatorBindings(py::module_& m) {
   m.def("_accelerator_getAllocatorSettings", [] { return last_settings; });
 #endif
 }
-// [end marker: accelerator_allocator_settings]
 
 }  // namespace
 }  // namespace torch
 
-// [marker: module]
 namespace {
 void initModuleBindings(py::module_& m) {
   m.doc() = "torch._C: the C++ core of Torch Anatomy (c10, ATen) as seen from Python.";
@@ -168,7 +165,6 @@ void initModuleBindings(py::module_& m) {
   torch::initAcceleratorAllocatorBindings(m);
   torch::cuda::initMemorySimulatorBindings(m);
   torch::impl::dispatch::initDispatchBindings(m);
-  // [marker: python_face_of_aten]
   // The Python face of ATen (guide: python_bindings.rst): torch.Size, torch.layout and
   // torch.memory_format objects, the __torch_function__ switches, numpy's C API,
   // torch._C.TensorBase (autograd/python_variable.cpp) and torch._C._VariableFunctions
@@ -192,7 +188,6 @@ void initModuleBindings(py::module_& m) {
                      "only floating-point types are supported as the default type");
     c10::set_default_dtype(c10::scalarTypeToTypeMeta(st));
   });
-  // [end marker: python_face_of_aten]
 #ifdef USE_CUDA
   // torch._C._cuda_*, _CudaStreamBase, _CudaEventBase (torch/csrc/cuda/Module.cpp).
   torch::cuda::initModule(m);
@@ -202,7 +197,6 @@ void initModuleBindings(py::module_& m) {
   m.def("_get_cpu_capability", [] {
     return at::native::get_cpu_capability() == at::native::CPUCapability::AVX2 ? "AVX2" : "DEFAULT";
   });
-  // [marker: thread_settings]
   // torch.set_num_threads & co: PyTorch's THPModule_setNumThreads checks the argument itself
   // (an int, not a bool, and positive) before ATen sees it.
   auto int_argument = [](py::handle arg, const char* fn) {
@@ -217,7 +211,6 @@ void initModuleBindings(py::module_& m) {
   m.def("set_num_interop_threads",
         [int_argument](py::handle n) { at::set_num_interop_threads(int_argument(n, "set_num_interop_threads")); });
   m.def("get_num_interop_threads", &at::get_num_interop_threads);
-  // [end marker: thread_settings]
 #if defined(NDEBUG)
   m.attr("_debug_build") = false;
 #else
@@ -253,4 +246,3 @@ extern "C" TORCH_PYTHON_API PyObject* initModule() {
   }
   return nullptr;
 }
-// [end marker: module]

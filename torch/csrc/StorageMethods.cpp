@@ -19,7 +19,6 @@ void initStorageMethods(py::class_<THPStorage>& cls) {
         return reinterpret_cast<uintptr_t>(self.cdata.data());
       })
       .def("resizable", [](const THPStorage& self) { return self.cdata.resizable(); })
-      // [marker: resize_]
       .def(
           "resize_",
           [](py::object self_obj, py::handle size_obj) {
@@ -38,7 +37,6 @@ void initStorageMethods(py::class_<THPStorage>& cls) {
             return self_obj;
           },
           py::arg("size"))
-      // [end marker: resize_]
       .def(
           "copy_",
           [](py::object self_obj, py::object src_obj, py::object non_blocking) {

@@ -141,7 +141,6 @@ def _lazy_init():
         _initialized = True
 
 
-# [marker: _lazy_call]
 # Work that needs CUDA initialised, asked for before it is (torch.cuda.manual_seed at the
 # top of a script): run now if CUDA is up, else queued for _lazy_init. Seeding calls replace
 # an earlier queued seed rather than piling up, as in PyTorch.
@@ -168,7 +167,6 @@ def _lazy_call(callable, **kwargs):
         _queued_calls.append(_queued_seed[kind])
     else:
         _queued_calls.append((callable, origin))
-# [end marker: _lazy_call]
 
 
 class CudaError(RuntimeError):
@@ -337,7 +335,6 @@ def _sleep(cycles):
     torch._C._cuda_sleep(cycles)
 
 
-# [marker: cuda_legacy_storage_classes]
 # The legacy typed CUDA storages: torch.cuda.FloatStorage ... torch.cuda.BoolStorage. Their C++
 # bases (torch._C.CudaFloatStorageBase ...) are torch/csrc/generic/Storage.cpp compiled once
 # more per type over THC's functions (torch/csrc/cuda/Storage.cpp), as in PyTorch 1.x, whose
@@ -413,7 +410,6 @@ class DoubleStorage(_CudaBase, torch._C.CudaDoubleStorageBase, torch.storage._Le
 
 class BoolStorage(_CudaBase, torch._C.CudaBoolStorageBase, torch.storage._LegacyStorage):
     pass
-# [end marker: cuda_legacy_storage_classes]
 
 
 # Broadcast, scatter, gather and reduce across devices (torch.cuda.comm.broadcast ...). PyTorch

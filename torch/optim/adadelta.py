@@ -81,7 +81,6 @@ def adadelta(params, grads, square_avgs, acc_deltas, state_steps, capturable=Fal
                             capturable=capturable)
 
 
-# [marker: single_tensor_adadelta]
 def _single_tensor_adadelta(params, grads, square_avgs, acc_deltas, state_steps, *, lr, rho, eps, weight_decay,
                             maximize, differentiable, capturable):
     if capturable:
@@ -109,4 +108,3 @@ def _single_tensor_adadelta(params, grads, square_avgs, acc_deltas, state_steps,
         acc_delta.mul_(rho).addcmul_(delta, delta, value=1 - rho)
 
         param.add_(delta, alpha=-lr)
-# [end marker: single_tensor_adadelta]

@@ -121,7 +121,6 @@ def adagrad(params, grads, state_sums, state_steps, fused=None, grad_scale=None,
                            has_sparse_grad=has_sparse_grad, maximize=maximize, differentiable=differentiable)
 
 
-# [marker: single_tensor_adagrad]
 def _single_tensor_adagrad(params, grads, state_sums, state_steps, grad_scale, found_inf, *,
                            lr, weight_decay, lr_decay, eps, has_sparse_grad, maximize, differentiable):
     if grad_scale is not None or found_inf is not None:
@@ -149,4 +148,3 @@ def _single_tensor_adagrad(params, grads, state_sums, state_steps, grad_scale, f
         else:
             std = state_sum.sqrt().add_(eps)
         param.addcdiv_(grad, std, value=-clr)
-# [end marker: single_tensor_adagrad]

@@ -124,7 +124,6 @@ def adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, for
                         decoupled_weight_decay=decoupled_weight_decay)
 
 
-# [marker: single_tensor_adam]
 def _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf,
                         *, amsgrad, beta1, beta2, lr, weight_decay, eps, maximize, capturable, differentiable,
                         decoupled_weight_decay):
@@ -198,4 +197,3 @@ def _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, s
                 denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
 
             param.addcdiv_(exp_avg, denom, value=-step_size)
-# [end marker: single_tensor_adam]

@@ -82,7 +82,6 @@ def adamax(params, grads, exp_avgs, exp_infs, state_steps, foreach=None, maximiz
                           capturable=capturable)
 
 
-# [marker: single_tensor_adamax]
 def _single_tensor_adamax(params, grads, exp_avgs, exp_infs, state_steps, *, eps, beta1, beta2, lr,
                           weight_decay, maximize, differentiable, capturable):
     lr = _to_scalar(lr)
@@ -118,4 +117,3 @@ def _single_tensor_adamax(params, grads, exp_avgs, exp_infs, state_steps, *, eps
             clr = lr / bias_correction
 
             param.addcdiv_(exp_avg, exp_inf, value=-clr)
-# [end marker: single_tensor_adamax]

@@ -96,7 +96,6 @@ def asgd(params, grads, axs, mus, etas, state_steps, foreach=None, maximize=Fals
                         capturable=capturable)
 
 
-# [marker: single_tensor_asgd]
 def _single_tensor_asgd(params, grads, axs, mus, etas, state_steps, *, lambd, lr, t0, alpha, weight_decay,
                         maximize, differentiable, capturable):
     lr = _to_scalar(lr)
@@ -141,4 +140,3 @@ def _single_tensor_asgd(params, grads, axs, mus, etas, state_steps, *, lambd, lr
             eta.copy_(new_eta)
             new_mu = torch.as_tensor(1 / max(1, step - t0))
             mu.copy_(new_mu)
-# [end marker: single_tensor_asgd]

@@ -87,7 +87,6 @@ class LRScheduler:
     _get_lr_called_within_step: bool = False
     _is_initial: bool = False
 
-    # [marker: lr_scheduler_init]
     def __init__(self, optimizer: Optimizer, last_epoch: int = -1) -> None:
         # Attach optimizer
         if not isinstance(optimizer, Optimizer):
@@ -139,7 +138,6 @@ class LRScheduler:
 
         patch_track_step_called(self.optimizer)
         self._initial_step()
-    # [end marker: lr_scheduler_init]
 
     def _initial_step(self) -> None:
         """The step a new scheduler takes itself (epoch 0), with the step counters at zero."""
@@ -163,7 +161,6 @@ class LRScheduler:
         """The learning rates for the epoch ``last_epoch``, one per param group; each subclass writes its own."""
         raise NotImplementedError
 
-    # [marker: lr_scheduler_step]
     def step(self, epoch=None) -> None:
         """Step the scheduler: ``last_epoch += 1`` and write ``get_lr()`` into the groups.
 
@@ -212,7 +209,6 @@ class LRScheduler:
             _update_param_group_val(param_group, "lr", lr)
 
         self._last_lr: list = _param_groups_val_list(self.optimizer, "lr")
-    # [end marker: lr_scheduler_step]
 
 
 def _warn_get_lr_called_within_step(lr_scheduler: LRScheduler) -> None:
@@ -584,7 +580,6 @@ class CosineAnnealingLR(LRScheduler):
         self.eta_min = eta_min
         super().__init__(optimizer, last_epoch)
 
-    # [marker: cosine_annealing_get_lr]
     def get_lr(self) -> list:
         _warn_get_lr_called_within_step(self)
 
@@ -603,7 +598,6 @@ class CosineAnnealingLR(LRScheduler):
                 / (1 + math.cos(math.pi * (self.last_epoch - 1) / self.T_max))
                 * (group["lr"] - self.eta_min) + self.eta_min
                 for group in self.optimizer.param_groups]
-    # [end marker: cosine_annealing_get_lr]
 
     def _get_closed_form_lr(self) -> list:
         return [self.eta_min + (base_lr - self.eta_min) * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
@@ -902,7 +896,6 @@ class CyclicLR(LRScheduler):
     def _exp_range_scale_fn(gamma: float, x: float) -> float:
         return gamma ** x
 
-    # [marker: cyclic_lr_get_lr]
     def get_lr(self) -> list:
         _warn_get_lr_called_within_step(self)
         # which cycle (from 1), and how far into it (0 to 1)
@@ -936,7 +929,6 @@ class CyclicLR(LRScheduler):
             _set_momentum(self.optimizer, self.use_beta1, momentums)
 
         return lrs
-    # [end marker: cyclic_lr_get_lr]
 
     def state_dict(self) -> dict[str, Any]:
         """The scheduler's state, without ``_scale_fn_ref``; a custom ``scale_fn`` is saved
@@ -991,7 +983,6 @@ class CosineAnnealingWarmRestarts(LRScheduler):
         return [self.eta_min + (base_lr - self.eta_min) * (1 + math.cos(math.pi * self.T_cur / self.T_i)) / 2
                 for base_lr in self.base_lrs]
 
-    # [marker: warm_restarts_step]
     def step(self, epoch=None) -> None:
         """Advance ``T_cur`` by one epoch (restarting at ``T_i``), or set it from ``epoch``
         (which may be fractional), and write the new lr into the groups."""
@@ -1026,7 +1017,6 @@ class CosineAnnealingWarmRestarts(LRScheduler):
                 _update_param_group_val(param_group, "lr", lr)
 
         self._last_lr = _param_groups_val_list(self.optimizer, "lr")
-    # [end marker: warm_restarts_step]
 
 
 class OneCycleLR(LRScheduler):
@@ -1133,7 +1123,6 @@ class OneCycleLR(LRScheduler):
         """From ``start`` (pct 0) to ``end`` (pct 1) along a line."""
         return (end - start) * pct + start
 
-    # [marker: one_cycle_get_lr]
     def get_lr(self) -> list:
         _warn_get_lr_called_within_step(self)
         lrs = []
@@ -1165,4 +1154,3 @@ class OneCycleLR(LRScheduler):
                     group["momentum"] = computed_momentum
 
         return lrs
-    # [end marker: one_cycle_get_lr]

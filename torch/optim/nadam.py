@@ -116,7 +116,6 @@ def nadam(params, grads, exp_avgs, exp_avg_sqs, mu_products, state_steps, decoup
                          differentiable=differentiable)
 
 
-# [marker: single_tensor_nadam]
 def _single_tensor_nadam(params, grads, exp_avgs, exp_avg_sqs, mu_products, state_steps, *, beta1, beta2, lr,
                          weight_decay, momentum_decay, eps, decoupled_weight_decay, maximize, capturable,
                          differentiable):
@@ -171,4 +170,3 @@ def _single_tensor_nadam(params, grads, exp_avgs, exp_avg_sqs, mu_products, stat
             # the gradient's share, then the (look-ahead) momentum's share
             param.addcdiv_(grad, denom, value=(-lr * (1.0 - mu) / (1.0 - _get_value(mu_product))))
             param.addcdiv_(exp_avg, denom, value=(-lr * mu_next) / (1.0 - mu_product_next))
-# [end marker: single_tensor_nadam]

@@ -383,7 +383,6 @@ class Optimizer:
 
     # ---- state_dict ------------------------------------------------------------------
 
-    # [marker: optimizer_state_dict]
     def state_dict(self) -> dict[str, Any]:
         r"""The optimizer's state and groups as a plain dict, with positions for tensors.
 
@@ -510,11 +509,9 @@ class Optimizer:
 
         for post_hook in self._optimizer_load_state_dict_post_hooks.values():
             post_hook(self)
-    # [end marker: optimizer_state_dict]
 
     # ---- zero_grad, step, add_param_group --------------------------------------------
 
-    # [marker: optimizer_zero_grad]
     def zero_grad(self, set_to_none: bool = True) -> None:
         r"""Clear ``.grad`` of every parameter in every group.
 
@@ -526,7 +523,6 @@ class Optimizer:
         for group in self.param_groups:
             for p in group["params"]:
                 torch._tensor._clear_grad(p, set_to_none)
-    # [end marker: optimizer_zero_grad]
 
     def step(self, closure: Optional[Callable[[], float]] = None) -> Optional[float]:
         r"""Update every parameter that has a ``.grad``, once; each subclass writes its own.
@@ -579,7 +575,6 @@ class Optimizer:
                     if on_param_device
                     else torch.tensor(step_val, dtype=_get_scalar_dtype()))
 
-    # [marker: add_param_group]
     def add_param_group(self, param_group: dict[str, Any]) -> None:
         r"""Append one more group (a dict with ``"params"`` and any options) to ``param_groups``.
 
@@ -649,4 +644,3 @@ class Optimizer:
             raise ValueError("some parameters appear in more than one parameter group")
 
         self.param_groups.append(param_group)
-    # [end marker: add_param_group]

@@ -91,7 +91,6 @@ def radam(params, grads, exp_avgs, exp_avg_sqs, state_steps, decoupled_weight_de
                          differentiable=differentiable, maximize=maximize, capturable=capturable)
 
 
-# [marker: single_tensor_radam]
 def _single_tensor_radam(params, grads, exp_avgs, exp_avg_sqs, state_steps, *, beta1, beta2, lr, weight_decay,
                          eps, decoupled_weight_decay, differentiable, maximize, capturable):
     lr = _to_scalar(lr)
@@ -142,4 +141,3 @@ def _single_tensor_radam(params, grads, exp_avgs, exp_avg_sqs, state_steps, *, b
                 param.add_(bias_corrected_exp_avg * lr * _compute_adaptive_lr() * _compute_rect(), alpha=-1.0)
             else:
                 param.add_(bias_corrected_exp_avg * lr, alpha=-1.0)
-# [end marker: single_tensor_radam]

@@ -100,7 +100,6 @@ def rmsprop(params, grads, square_avgs, grad_avgs, momentum_buffer_list, state_s
                            differentiable=differentiable)
 
 
-# [marker: single_tensor_rmsprop]
 def _single_tensor_rmsprop(params, grads, square_avgs, grad_avgs, momentum_buffer_list, state_steps, *,
                            lr, alpha, eps, weight_decay, momentum, centered, maximize, differentiable, capturable):
     lr = _to_scalar(lr)
@@ -134,4 +133,3 @@ def _single_tensor_rmsprop(params, grads, square_avgs, grad_avgs, momentum_buffe
             param.add_(buf, alpha=-lr)
         else:
             param.addcdiv_(grad, avg, value=-lr)
-# [end marker: single_tensor_rmsprop]

@@ -220,7 +220,6 @@ def _default_schedule_fn(_: int) -> ProfilerAction:
     return ProfilerAction.RECORD
 
 
-# [marker: torch.profiler.profile]
 class profile(_KinetoProfile):
     """Profiler context manager.
 
@@ -367,4 +366,3 @@ class profile(_KinetoProfile):
         if action_list:
             for action in action_list:
                 action()
-# [end marker: torch.profiler.profile]

@@ -606,7 +606,6 @@ def _import_module_from_library(module_name: str, path: str, is_python_module: b
     return module
 
 
-# [marker: load_inline]
 def load_inline(name: str, cpp_sources, cuda_sources=None, functions=None, extra_cflags=None,
                 extra_cuda_cflags=None, extra_ldflags=None, extra_include_paths=None, build_directory=None,
                 verbose=False, with_cuda=None, is_python_module=True, with_pytorch_error_handling=True,
@@ -644,7 +643,6 @@ def load_inline(name: str, cpp_sources, cuda_sources=None, functions=None, extra
     return _jit_compile(name, sources, list(extra_cflags or []), list(extra_cuda_cflags or []),
                         list(extra_ldflags or []), list(extra_include_paths or []), build_directory, verbose,
                         with_cuda, is_python_module, False)
-# [end marker: load_inline]
 
 
 def _maybe_write(path: str, content: str) -> None:

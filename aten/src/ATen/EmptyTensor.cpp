@@ -90,7 +90,6 @@ std::vector<int64_t> channels_last_strides(IntArrayRef size, c10::MemoryFormat f
   return c10::get_channels_last_strides(size);
 }
 
-// [marker: empty_generic]
 TensorBase empty_generic(IntArrayRef size, c10::Allocator* allocator, c10::DispatchKeySet ks,
                          ScalarType scalar_type, std::optional<c10::MemoryFormat> memory_format) {
   check_size_nonnegative(size);
@@ -113,7 +112,6 @@ TensorBase empty_generic(IntArrayRef size, c10::Allocator* allocator, c10::Dispa
   }
   return TensorBase(std::move(impl));
 }
-// [end marker: empty_generic]
 
 TensorBase empty_strided_generic(IntArrayRef size, IntArrayRef stride, c10::Allocator* allocator,
                                  c10::DispatchKeySet ks, ScalarType scalar_type) {

@@ -6,7 +6,6 @@
 
 namespace at {
 
-// [marker: infer_size]
 std::vector<int64_t> infer_size(IntArrayRef a, IntArrayRef b) {
   const int64_t dimsA = static_cast<int64_t>(a.size());
   const int64_t dimsB = static_cast<int64_t>(b.size());
@@ -25,7 +24,6 @@ std::vector<int64_t> infer_size(IntArrayRef a, IntArrayRef b) {
   }
   return expandedSizes;
 }
-// [end marker: infer_size]
 
 }  // namespace at
 

@@ -80,7 +80,6 @@ bool in_parallel_region() {
 
 namespace internal {
 
-// [marker: invoke_parallel]
 void invoke_parallel(int64_t begin, int64_t end, int64_t grain_size, const std::function<void(int64_t, int64_t)>& f) {
 #ifdef AT_PARALLEL_OPENMP
   std::atomic_flag err_flag = ATOMIC_FLAG_INIT;
@@ -114,7 +113,6 @@ void invoke_parallel(int64_t begin, int64_t end, int64_t grain_size, const std::
   f(begin, end);
 #endif
 }
-// [end marker: invoke_parallel]
 
 }  // namespace internal
 }  // namespace at

@@ -32,14 +32,12 @@ TORCH_API void invoke_parallel(int64_t begin, int64_t end, int64_t grain_size,
 // Threads used by parallel_for (OMP_NUM_THREADS, or the number of cores); 1 without OpenMP.
 TORCH_API int get_num_threads();
 TORCH_API void set_num_threads(int nthreads);
-// [marker: interop_threads]
 // The size of the inter-op pool (PyTorch's ParallelThreadPoolNative.cpp): the pool that runs
 // independent operators side by side (torch.jit.fork). This tree runs every operator on the
 // calling thread, so only the setting is kept, with PyTorch's rules: the number of cores by
 // default, settable once, and positive.
 TORCH_API void set_num_interop_threads(int nthreads);
 TORCH_API int get_num_interop_threads();
-// [end marker: interop_threads]
 // Index of the calling thread inside a parallel region (0 outside one).
 TORCH_API int get_thread_num();
 TORCH_API bool in_parallel_region();

@@ -67,7 +67,6 @@ int64_t count_specified_dimensions(ArrayRef<TensorIndex> indices) {
 
 }  // namespace
 
-// [marker: applySlicing]
 Tensor applySlicing(const Tensor& self, ArrayRef<TensorIndex> indices, std::vector<Tensor>& outIndices) {
   int64_t dim = 0;
   const int64_t specified_dims = count_specified_dimensions(indices);
@@ -106,7 +105,6 @@ Tensor applySlicing(const Tensor& self, ArrayRef<TensorIndex> indices, std::vect
   }
   return result;
 }
-// [end marker: applySlicing]
 
 }  // namespace impl
 
@@ -143,7 +141,6 @@ void copy_to(const Tensor& dst, const Tensor& src) {
 
 }  // namespace
 
-// [marker: get_item]
 Tensor get_item(const Tensor& self, ArrayRef<TensorIndex> indices, bool single_index) {
   // One basic index: straight to its view (no "too many indices" count - t[0] on a 0-d
   // tensor says "invalid index of a 0-dim tensor").
@@ -161,9 +158,7 @@ Tensor get_item(const Tensor& self, ArrayRef<TensorIndex> indices, bool single_i
   }
   return at::index(sliced, typeConvertIndices(tensorIndices));
 }
-// [end marker: get_item]
 
-// [marker: set_item]
 void set_item(const Tensor& self, ArrayRef<TensorIndex> indices, const Tensor& value, bool single_index) {
   std::vector<Tensor> tensorIndices;
   Tensor sliced;
@@ -182,7 +177,6 @@ void set_item(const Tensor& self, ArrayRef<TensorIndex> indices, const Tensor& v
   // The write is counted once, by the ADInplaceOrView kernel of copy_ or index_put_
   // (generated ADInplaceOrViewType.cpp), on the version counter self shares with its views.
 }
-// [end marker: set_item]
 
 void set_item(const Tensor& self, ArrayRef<TensorIndex> indices, const Scalar& value) {
   Tensor v = at::empty({}, self.scalar_type(), std::nullopt, self.device(), std::nullopt, std::nullopt);

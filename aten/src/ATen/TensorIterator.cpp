@@ -353,7 +353,6 @@ ScalarType TensorIteratorBase::compute_common_dtype() {
   return common_dtype_;
 }
 
-// [marker: compute_strides]
 void TensorIteratorBase::compute_strides(const TensorIteratorConfig& config) {
   for (auto& op : operands_) {
     if (!op.tensor.defined() || op.will_resize) {
@@ -375,9 +374,7 @@ void TensorIteratorBase::compute_strides(const TensorIteratorConfig& config) {
     }
   }
 }
-// [end marker: compute_strides]
 
-// [marker: reorder_dimensions]
 // Sort the dimensions so that dimension 0 has the smallest strides: the inner loop then walks
 // memory in order. The first operand whose strides decide the question wins (outputs come
 // first), broadcast (stride 0) dimensions decide nothing, and ties keep the original order,
@@ -437,7 +434,6 @@ void TensorIteratorBase::reorder_dimensions() {
   }
   permute_dimensions(perm_);
 }
-// [end marker: reorder_dimensions]
 
 void TensorIteratorBase::permute_dimensions(IntArrayRef perm) {
   TORCH_INTERNAL_ASSERT(perm.size() == static_cast<size_t>(ndim()));
@@ -730,7 +726,6 @@ struct DimCounter {
 
 }  // namespace
 
-// [marker: serial_for_each]
 void TensorIteratorBase::serial_for_each(const loop2d_t& loop, Range range) const {
   if (range.size() == 0) {
     return;
@@ -762,9 +757,7 @@ void TensorIteratorBase::serial_for_each(const loop2d_t& loop, Range range) cons
     counter.increment(step);
   }
 }
-// [end marker: serial_for_each]
 
-// [marker: for_each]
 void TensorIteratorBase::for_each(loop2d_t loop, int64_t grain_size) {
   const int64_t numel = this->numel();
   if (numel == 0) {
@@ -776,7 +769,6 @@ void TensorIteratorBase::for_each(loop2d_t loop, int64_t grain_size) {
     at::parallel_for(0, numel, grain_size, [&](int64_t begin, int64_t end) { serial_for_each(loop, {begin, end}); });
   }
 }
-// [end marker: for_each]
 
 void TensorIteratorBase::cast_outputs() {
   for (auto& op : operands_) {
@@ -790,7 +782,6 @@ void TensorIteratorBase::cast_outputs() {
 
 // ---- the configurations operators use -------------------------------------------------------
 
-// [marker: binary_op]
 TensorIterator TensorIterator::binary_op(const Tensor& out, const Tensor& a, const Tensor& b) {
   return TensorIteratorConfig()
       .set_check_mem_overlap(true)
@@ -803,7 +794,6 @@ TensorIterator TensorIterator::binary_op(const Tensor& out, const Tensor& a, con
       .enforce_safe_casting_to_output(true)
       .build();
 }
-// [end marker: binary_op]
 
 TensorIterator TensorIterator::binary_float_op(const Tensor& out, const Tensor& a, const Tensor& b) {
   return TensorIteratorConfig()
@@ -866,7 +856,6 @@ TensorIterator TensorIterator::nullary_op(const Tensor& out) {
   return TensorIteratorConfig().set_check_mem_overlap(true).check_all_same_dtype(false).add_output(out).build();
 }
 
-// [marker: reduce_op]
 TensorIterator TensorIterator::reduce_op(const Tensor& out, const Tensor& a) {
   TORCH_INTERNAL_ASSERT(out.defined());
   return TensorIteratorConfig()
@@ -880,7 +869,6 @@ TensorIterator TensorIterator::reduce_op(const Tensor& out, const Tensor& a) {
       .promote_inputs_to_common_dtype(true)
       .build();
 }
-// [end marker: reduce_op]
 
 TensorIterator TensorIterator::reduce_op(const Tensor& out1, const Tensor& out2, const Tensor& a) {
   TORCH_INTERNAL_ASSERT(out1.defined() && out2.defined());

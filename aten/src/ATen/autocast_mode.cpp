@@ -153,7 +153,6 @@ Tensor trace(const Tensor& self) {
 
 }  // namespace
 
-// [marker: autocast_registration]
 TORCH_LIBRARY_IMPL(aten, AutocastCPU, m) {
   m.impl("mm", torch::CppFunction::makeUnboxedOnly(&mm));
   m.impl("bmm", torch::CppFunction::makeUnboxedOnly(&bmm));
@@ -167,6 +166,5 @@ TORCH_LIBRARY_IMPL(aten, AutocastCPU, m) {
   m.impl("prod", torch::CppFunction::makeUnboxedOnly(&prod));
   m.impl("trace", torch::CppFunction::makeUnboxedOnly(&trace));
 }
-// [end marker: autocast_registration]
 
 }  // namespace at::autocast

@@ -115,7 +115,6 @@ uint64_t RecordFunction::currentThreadId() {
   return detail::current_thread_id;
 }
 
-// [marker: RecordFunction::init]
 // The slow path's first step: keep the callbacks that want this scope, if any.
 void RecordFunction::init() {
   std::shared_ptr<const detail::CallbackList> list;
@@ -136,7 +135,6 @@ void RecordFunction::init() {
   callbacks_ = std::move(list);
   thread_id_ = currentThreadId();
 }
-// [end marker: RecordFunction::init]
 
 void RecordFunction::runStartCallbacks() {
   if (!isActive() || called_start_callbacks_) {

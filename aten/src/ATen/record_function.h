@@ -29,7 +29,6 @@ class IValue;
 
 namespace at {
 
-// [marker: RecordScope]
 // What kind of code a RecordFunction wraps; a callback can ask for some kinds only.
 // The numbering is PyTorch's: FunctionEvent.scope in Python shows these values.
 enum class RecordScope : uint8_t {
@@ -45,7 +44,6 @@ enum class RecordScope : uint8_t {
   STATIC_RUNTIME_MODEL,
   NUM_SCOPES,
 };
-// [end marker: RecordScope]
 
 TORCH_API const char* toString(RecordScope scope);
 
@@ -217,7 +215,6 @@ void record_function_with_scope(RecordFunction& guard, std::string fn, const Inp
 }
 }  // namespace detail
 
-// [marker: RECORD_FUNCTION]
 // RECORD_FUNCTION("my_op", std::vector<c10::IValue>({x, y})) records the rest of the enclosing
 // block as one event. inputs is anything with data() and size() over IValues.
 #define RECORD_FUNCTION_WITH_SCOPE(scope, fn, inputs, ...)                             \
@@ -231,6 +228,5 @@ void record_function_with_scope(RecordFunction& guard, std::string fn, const Inp
 
 #define RECORD_USER_SCOPE(fn) \
   RECORD_FUNCTION_WITH_SCOPE(at::RecordScope::USER_SCOPE, fn, c10::ArrayRef<const c10::IValue>{})
-// [end marker: RECORD_FUNCTION]
 
 }  // namespace at

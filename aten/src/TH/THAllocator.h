@@ -26,7 +26,6 @@
 // Seed 000: "Default allocator is malloc/free allocator."
 TH_CPP_API c10::Allocator* getTHDefaultAllocator();
 
-// [marker: THMapAllocator]
 // One mapping of a file (or shared memory object) into memory. A DataPtr made by
 // makeDataPtr owns a THMapAllocator as its context: when the last storage using the
 // memory dies, deleteTHMapAllocator unmaps it (and closes or unlinks as the flags say).
@@ -63,4 +62,3 @@ class TH_CPP_API THMapAllocator {
   int fd_ = -1;
   void* base_ptr_ = nullptr;
 };
-// [end marker: THMapAllocator]

@@ -46,7 +46,6 @@
 #define TH_CONCAT_4(x, y, z, w) TH_CONCAT_4_EXPAND(x, y, z, w)
 // [end marker: TH_CONCAT]
 
-// [marker: THError]
 // Legacy TH reported errors through a C callback (THSetErrorHandler) that the Python
 // bindings turned into exceptions. Since PyTorch 1.0 they throw c10::Error, which the
 // bindings turn into RuntimeError; THArgCheck keeps the legacy message
@@ -60,7 +59,6 @@
 
 #define THAssert(exp) TORCH_INTERNAL_ASSERT(exp)
 #define THAssertMsg(exp, ...) TORCH_INTERNAL_ASSERT(exp, __VA_ARGS__)
-// [end marker: THError]
 
 #define THMin(X, Y) ((X) < (Y) ? (X) : (Y))
 #define THMax(X, Y) ((X) > (Y) ? (X) : (Y))

@@ -8,7 +8,6 @@
 
 #include <cstring>
 
-// [marker: generate_storage_cpp]
 #include <TH/generic/THStorage.cpp>
 #include <TH/THGenerateAllTypes.h>
 
@@ -17,7 +16,6 @@
 
 #include <TH/generic/THStorage.cpp>
 #include <TH/THGenerateBoolType.h>
-// [end marker: generate_storage_cpp]
 
 #include <TH/generic/THStorageCopy.cpp>
 #include <TH/THGenerateAllTypes.h>

@@ -44,8 +44,6 @@
 #include <TH/THGenerateBoolType.h>
 
 // The functions that do not depend on the element type (a storage is bytes).
-// [marker: THStorage_untyped]
 TH_API void THStorage_retain(THStorage* storage);
 TH_API void THStorage_free(THStorage* storage);
 TH_API void THStorage_resizeBytes(THStorage* storage, ptrdiff_t size_bytes);
-// [end marker: THStorage_untyped]

@@ -23,7 +23,6 @@
 #endif
 #define THC_API TH_EXTERNC TORCH_CUDA_CU_API
 
-// [marker: THCState]
 // Every THC function takes a THCState* first: in Lua Torch it held everything CUDA Torch
 // knew about the process (devices, streams, cuBLAS handles, the allocator). PyTorch moved
 // those into c10/cuda (CUDAStream, CUDACachingAllocator) and the state shrank to almost
@@ -40,7 +39,6 @@ THC_API void THCState_free(THCState* state);
 // Once it has succeeded, calling it again does nothing.
 THC_API void THCudaInit(THCState* state);
 THC_API int THCState_getNumDevices(THCState* state);
-// [end marker: THCState]
 
 // Legacy THC checked each runtime call with THCudaCheck; it is c10's check now (a failed
 // call throws c10::CUDAError, a c10::Error: RuntimeError in Python).

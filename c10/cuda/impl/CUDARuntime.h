@@ -12,7 +12,6 @@
 
 namespace c10::cuda::CUDACachingAllocator {
 
-// [marker: CUDARuntime]
 class C10_CUDA_API CUDARuntime final : public DeviceRuntime {
  public:
   explicit CUDARuntime(int device) : device_(device) {}
@@ -34,6 +33,5 @@ class C10_CUDA_API CUDARuntime final : public DeviceRuntime {
  private:
   const int device_;
 };
-// [end marker: CUDARuntime]
 
 }  // namespace c10::cuda::CUDACachingAllocator

@@ -16,7 +16,6 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 
-# [marker: graphs]
 def linear_relu():
     """y = (x*w + b).relu().sum(): the tour's graph, one node per call."""
     import torch
@@ -34,7 +33,6 @@ def diamond():
     x = torch.tensor([1.0, 2.0], requires_grad=True)
     a = x * 2
     return (a * a + a).sum()
-# [end marker: graphs]
 
 
 GRAPHS = {"linear_relu": linear_relu, "diamond": diamond}

@@ -80,7 +80,6 @@ Tensor copy_src_backward(const Tensor& grad, const at::TensorOptions& src_option
   return at::sum_to(grad.to(src_options.device(), src_options.dtype()), src_sizes);
 }
 
-// [marker: as_strided_backward]
 // The gradient of an arbitrary window (size, stride, offset) into the input's storage: lay
 // the gradient into a zero tensor the size of the storage the input spans, then read it
 // back with the input's own geometry. (Windows that overlap themselves, such as expanded
@@ -106,7 +105,6 @@ Tensor as_strided_backward(Tensor grad, const at::TensorGeometry& input_geometry
   storage.as_strided(sizes, strides, offset - start).copy_(grad);
   return storage.as_strided(input_geometry.sizes(), input_geometry.strides(), base_offset - start).clone();
 }
-// [end marker: as_strided_backward]
 
 Tensor permute_backwards(const Tensor& grad, IntArrayRef fwd_dims) {
   const int64_t ndims = static_cast<int64_t>(fwd_dims.size());
@@ -148,7 +146,6 @@ Tensor unsqueeze_to(const Tensor& self, int64_t dim, IntArrayRef sizes) {
   return self;
 }
 
-// [marker: sum_backward]
 // The gradient of a sum is the output's gradient copied to every element that was summed:
 // put back the reduced dimensions (size 1) and expand.
 Tensor sum_backward(const Tensor& grad, IntArrayRef sizes, OptionalIntArrayRef dims, bool keepdim) {
@@ -172,7 +169,6 @@ Tensor sum_backward(const Tensor& grad, IntArrayRef sizes, OptionalIntArrayRef d
   }
   return grad.expand(sizes);
 }
-// [end marker: sum_backward]
 
 Tensor mean_backward(const Tensor& grad, IntArrayRef shape, OptionalIntArrayRef opt_dim, int64_t numel, bool keepdim) {
   const bool is_all_reduce = !opt_dim.has_value() || opt_dim->empty();
@@ -546,7 +542,6 @@ Tensor scale_grad_by_count(const Tensor& grad, const Tensor& mask, IntArrayRef d
 
 // The product of all elements but one, computed without dividing (zeros are allowed): the
 // product of those before it times the product of those after it.
-// [marker: aminmax_backward]
 Tensor aminmax_backward(const Tensor& grad_min, const Tensor& grad_max, const Tensor& self, std::optional<int64_t> dim,
                         bool keepdim, const Tensor& min, const Tensor& max) {
   std::vector<int64_t> dims;
@@ -563,9 +558,7 @@ Tensor aminmax_backward(const Tensor& grad_min, const Tensor& grad_max, const Te
   }
   return result;
 }
-// [end marker: aminmax_backward]
 
-// [marker: scatter_reduce_backward]
 std::tuple<Tensor, Tensor> scatter_reduce_backward(const Tensor& grad, const Tensor& self, int64_t dim,
                                                    const Tensor& index, const Tensor& src, c10::string_view reduce,
                                                    bool include_self, const Tensor& result) {
@@ -606,7 +599,6 @@ std::tuple<Tensor, Tensor> scatter_reduce_backward(const Tensor& grad, const Ten
   }
   return {grad_self, grad_src};
 }
-// [end marker: scatter_reduce_backward]
 
 Tensor cummaxmin_backward(const Tensor& grad, const Tensor& self, const Tensor& indices, int64_t dim) {
   if (self.numel() == 0) {
@@ -699,7 +691,6 @@ Tensor std_mean_backward(const Tensor& gstd, const Tensor& gmean, const Tensor& 
   return gself;
 }
 
-// [marker: norm_backward]
 // d||x||_p / dx = sign(x) |x|^(p-1) / ||x||^(p-1); p = 2 gives x / ||x||, p = 1 gives sign(x),
 // p = inf shares the gradient among the elements of largest |x|, p = 0 (a count) gives 0.
 Tensor linalg_vector_norm_backward(const Tensor& grad, const Tensor& self, const Scalar& ord, const Tensor& norm,
@@ -725,7 +716,6 @@ Tensor linalg_vector_norm_backward(const Tensor& grad, const Tensor& self, const
   auto scaled = self * self.abs().pow(p - 2) * g / n.pow(p - 1);
   return at::where(n == 0, at::zeros_like(self), scaled);
 }
-// [end marker: norm_backward]
 
 Tensor norm_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& p, const Tensor& norm) {
   return linalg_vector_norm_backward(grad, self, p.value_or(2), norm, std::nullopt, false);

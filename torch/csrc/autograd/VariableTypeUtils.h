@@ -52,7 +52,6 @@ inline bool compute_requires_grad(const Args&... args) {
   return (any_requires_grad(args) || ...);
 }
 
-// [marker: check_inplace]
 // In-place writes autograd cannot allow: into a leaf that requires grad (its .grad would
 // belong to values that no longer exist), or through views it cannot replay.
 inline void check_inplace(const at::Tensor& tensor, bool requires_grad) {
@@ -81,7 +80,6 @@ inline void check_inplace(const at::Tensor& tensor, bool requires_grad) {
   TORCH_CHECK(!(tensor.requires_grad() && tensor.is_leaf()),
               "a leaf Variable that requires grad is being used in an in-place operation.");
 }
-// [end marker: check_inplace]
 
 // out= writes into a tensor the user gave: no graph can lead through it.
 inline void throw_error_out_requires_grad(const char* name) {
@@ -120,7 +118,6 @@ inline void increment_version(const at::Tensor& t) {
   }
 }
 
-// [marker: as_view]
 // What ADInplaceOrView does for a view operator: the result remembers its base, so an
 // in-place write through it can be replayed on the base's history.
 inline at::Tensor as_view(const at::Tensor& base, const at::Tensor& tensor, bool is_bw_differentiable,
@@ -140,6 +137,5 @@ inline std::vector<at::Tensor> as_view(const at::Tensor& base, std::vector<at::T
   }
   return tensors;
 }
-// [end marker: as_view]
 
 }  // namespace torch::autograd

@@ -66,7 +66,6 @@ variable_list _make_grads(const variable_list& outputs, const variable_list& gra
 
 }  // namespace
 
-// [marker: run_backward]
 variable_list run_backward(const variable_list& outputs, const variable_list& grad_outputs, bool keep_graph,
                            bool create_graph, const variable_list& inputs, bool allow_unused, bool accumulate_grad) {
   const variable_list grads = _make_grads(outputs, grad_outputs);
@@ -117,7 +116,6 @@ variable_list run_backward(const variable_list& outputs, const variable_list& gr
   }
   return grad_inputs;
 }
-// [end marker: run_backward]
 
 void backward(const variable_list& tensors, const variable_list& grad_tensors, std::optional<bool> retain_graph,
               bool create_graph, const variable_list& inputs) {

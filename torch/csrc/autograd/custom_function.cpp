@@ -104,7 +104,6 @@ Variable zeros_like_output(const InputMetadata& info) {
   return at::zeros(info.shape(), info.dtype(), std::nullopt, info.device());
 }
 
-// [marker: _wrap_outputs]
 variable_list _wrap_outputs(const variable_list& input_vars,
                             const std::unordered_set<at::TensorImpl*>& non_differentiable,
                             const std::unordered_set<at::TensorImpl*>& dirty_inputs,
@@ -190,6 +189,5 @@ variable_list _wrap_outputs(const variable_list& input_vars,
   }
   return outputs;
 }
-// [end marker: _wrap_outputs]
 
 }  // namespace torch::autograd

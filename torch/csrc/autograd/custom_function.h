@@ -31,7 +31,6 @@
 
 namespace torch::autograd {
 
-// [marker: AutogradContext]
 // The `ctx` both static methods receive: what forward leaves for backward, and what
 // forward tells apply about its outputs (dirty inputs, non-differentiable outputs).
 struct TORCH_API AutogradContext {
@@ -78,7 +77,6 @@ struct TORCH_API AutogradContext {
   template <class T>
   friend struct CppNode;
 };
-// [end marker: AutogradContext]
 
 // Give forward's raw outputs their history as outputs of `cdata` (nullptr when nothing
 // requires grad): the part of Function::apply that does not depend on T. Outputs that are
@@ -92,7 +90,6 @@ TORCH_API variable_list _wrap_outputs(const variable_list& input_vars,
 template <class T, typename... Args>
 using forward_t = decltype(T::forward(nullptr, std::declval<Args>()...));
 
-// [marker: Function]
 template <class T>
 struct Function {
   // X = T delays naming T::forward until apply is called: T is still incomplete where it
@@ -100,9 +97,7 @@ struct Function {
   template <typename X = T, typename... Args>
   static auto apply(Args&&... args) -> std::enable_if_t<std::is_same_v<X, T>, forward_t<X, Args...>>;
 };
-// [end marker: Function]
 
-// [marker: CppNode]
 // The backward node of Function<T>: one per apply() call, owning the context.
 template <class T>
 struct CppNode : public Node {
@@ -121,7 +116,6 @@ struct CppNode : public Node {
   void set_ctx_grad_fn(const std::shared_ptr<Node>& node) { ctx_.grad_fn_ = node; }
   void save_variables_to_ctx() { ctx_.save_variables(); }
 };
-// [end marker: CppNode]
 
 // Which arguments of apply are tensors: a Tensor, a defined optional<Tensor>, each tensor of
 // a TensorList. Anything else (a double, a string, a std::vector<Tensor>, as in PyTorch) is
@@ -153,7 +147,6 @@ struct ExtractVariables {
 // The node's next edges: one per tensor input, invalid for an undefined one.
 TORCH_API edge_list collect_function_next_edges(const variable_list& input_vars);
 
-// [marker: Function::apply]
 template <class T>
 template <typename X, typename... Args>
 auto Function<T>::apply(Args&&... args) -> std::enable_if_t<std::is_same_v<X, T>, forward_t<X, Args...>> {
@@ -205,12 +198,10 @@ auto Function<T>::apply(Args&&... args) -> std::enable_if_t<std::is_same_v<X, T>
     return wrapped_outputs;
   }
 }
-// [end marker: Function::apply]
 
 // Zeros in place of a gradient that never arrived (undefined for an undefined output).
 TORCH_API Variable zeros_like_output(const InputMetadata& info);
 
-// [marker: CppNode::apply]
 template <class T>
 variable_list CppNode<T>::apply(variable_list&& inputs) {
   variable_list backward_inputs;
@@ -259,7 +250,6 @@ variable_list CppNode<T>::apply(variable_list&& inputs) {
   }
   return results;
 }
-// [end marker: CppNode::apply]
 
 template <class T>
 void CppNode<T>::release_variables() {

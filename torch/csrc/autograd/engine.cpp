@@ -43,7 +43,6 @@ Engine& Engine::get_default_engine() {
   return *engine;
 }
 
-// [marker: ReadyQueue]
 int NodeTask::getReentrantDepth() const {
   std::shared_ptr<GraphTask> graph_task = base_.lock();
   return graph_task ? graph_task->reentrant_depth_ : 0;
@@ -79,7 +78,6 @@ size_t ReadyQueue::size() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return heap_.size();
 }
-// [end marker: ReadyQueue]
 
 void GraphTask::set_exception(std::exception_ptr eptr) {
   std::lock_guard<std::mutex> lock(mutex_);

@@ -34,7 +34,6 @@ bool Node::del_post_hook(const uintptr_t& key) {
   return false;
 }
 
-// [marker: deleteNode]
 void deleteNode(Node* function) {
   // Steal the edges of every node about to die (its shared_ptr is the last one) before it
   // dies, so the destructor never recurses into the next node.
@@ -56,7 +55,6 @@ void deleteNode(Node* function) {
     gather(fn->next_edges());
   }
 }
-// [end marker: deleteNode]
 
 std::string forward_name_of(const std::string& node_name) {
   const auto pos = node_name.rfind("Backward");

@@ -22,7 +22,6 @@ struct TORCH_API ProfilerConfig {
   bool report_input_shapes = false;
 };
 
-// [marker: LegacyEvent]
 // One RecordFunction, start to end. PyTorch's legacy profiler keeps a push and a pop record
 // per range; one record with both times says the same.
 struct TORCH_API LegacyEvent {
@@ -36,7 +35,6 @@ struct TORCH_API LegacyEvent {
   std::vector<std::vector<int64_t>> shapes;
   uint64_t fwd_thread_id = 0;
 };
-// [end marker: LegacyEvent]
 
 // Registers the collecting callback. Throws if a profiler is already enabled.
 TORCH_API void enableProfilerLegacy(const ProfilerConfig& config);

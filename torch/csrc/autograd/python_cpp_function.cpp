@@ -145,7 +145,6 @@ PyObject* next_functions_of(const Node& node) {
   return result;
 }
 
-// [marker: register_function_hook]
 PyObject* register_function_hook(Node& node, PyObject* hook, bool pre) {
   // The hooks live in an OrderedDict the node's hook object holds; the handle removes the
   // entry from it (torch/utils/hooks.py).
@@ -159,7 +158,6 @@ PyObject* register_function_hook(Node& node, PyObject* hook, bool pre) {
   dict[handle.attr("id")] = py::reinterpret_borrow<py::object>(hook);
   return handle.release().ptr();
 }
-// [end marker: register_function_hook]
 
 PyObject* THPCppFunction_next_functions(PyObject* self, void* _unused) {
   HANDLE_TH_ERRORS
@@ -210,7 +208,6 @@ PyTypeObject* default_cpp_function_type() {
 }
 }  // namespace
 
-// [marker: functionToPyObject]
 PyObject* functionToPyObject(const std::shared_ptr<Node>& cdata) {
   if (!cdata) {
     Py_RETURN_NONE;
@@ -237,7 +234,6 @@ PyObject* functionToPyObject(const std::shared_ptr<Node>& cdata) {
   cdata->set_pyobj(obj);
   return obj;
 }
-// [end marker: functionToPyObject]
 
 namespace {
 PyObject* accumulate_grad_variable(PyObject* self, void*) {

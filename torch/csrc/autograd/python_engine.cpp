@@ -32,7 +32,6 @@ variable_list unpack_sequence(const py::handle& seq, bool allow_none) {
   return out;
 }
 
-// [marker: run_backward binding]
 py::object run_backward(py::handle tensors, py::handle grad_tensors, bool keep_graph, bool create_graph,
                         py::handle inputs, bool allow_unreachable, bool accumulate_grad) {
   variable_list outputs = unpack_sequence(tensors, false);
@@ -56,7 +55,6 @@ py::object run_backward(py::handle tensors, py::handle grad_tensors, bool keep_g
   }
   return std::move(t);
 }
-// [end marker: run_backward binding]
 
 }  // namespace
 

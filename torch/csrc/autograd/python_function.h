@@ -16,7 +16,6 @@
 
 namespace torch::autograd {
 
-// [marker: PyNode]
 struct PyNode : public Node {
   explicit PyNode(PyObject* obj);
   ~PyNode() override;
@@ -27,11 +26,9 @@ struct PyNode : public Node {
   // The ctx object (owned: the node keeps its Python half alive).
   PyObject* obj;
 };
-// [end marker: PyNode]
 
 }  // namespace torch::autograd
 
-// [marker: THPFunction]
 struct THPFunction {
   PyObject_HEAD
   PyObject* needs_input_grad;   // ctx.needs_input_grad: a tuple of bools, one per forward input
@@ -44,7 +41,6 @@ struct THPFunction {
   std::vector<bool> is_variable_input;  // which forward inputs were tensors
   std::weak_ptr<torch::autograd::PyNode> cdata;
 };
-// [end marker: THPFunction]
 
 extern PyTypeObject THPFunctionType;
 bool THPFunction_initModule(PyObject* module);

@@ -24,7 +24,6 @@ PyObject* THPLinalgVariableFunctionsModule = nullptr;
 
 namespace {
 
-// [marker: THPVariable_tensor]
 PyObject* THPVariable_tensor(PyObject* self, PyObject* args, PyObject* kwargs) {
   HANDLE_TH_ERRORS
   static PythonArgParser parser({
@@ -41,7 +40,6 @@ PyObject* THPVariable_tensor(PyObject* self, PyObject* args, PyObject* kwargs) {
   return result;
   END_HANDLE_TH_ERRORS
 }
-// [end marker: THPVariable_tensor]
 
 PyObject* THPVariable_as_tensor(PyObject* self, PyObject* args, PyObject* kwargs) {
   HANDLE_TH_ERRORS

@@ -304,7 +304,6 @@ PyObject* THPVariable_get_H(PyObject* self, void*) {
   END_HANDLE_TH_ERRORS
 }
 
-// [marker: THPVariable_properties]
 PyGetSetDef THPVariable_properties[] = {
     {"shape", THPVariable_get_shape, nullptr, "The sizes, as a torch.Size.", nullptr},
     {"T", THPVariable_get_T, nullptr, "The dimensions reversed (a view).", nullptr},
@@ -333,7 +332,6 @@ PyGetSetDef THPVariable_properties[] = {
     {"_version", THPVariable_get_version, nullptr, "The version counter: +1 per in-place write.", nullptr},
     {"requires_grad", THPVariable_get_requires_grad, THPVariable_set_requires_grad, nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
-// [end marker: THPVariable_properties]
 
 // ---- methods ----
 
@@ -407,7 +405,6 @@ PyObject* THPVariable_data_ptr(PyObject* self, PyObject*) {
   END_HANDLE_TH_ERRORS
 }
 
-// [marker: untyped_storage]
 PyObject* THPVariable_untyped_storage(PyObject* self, PyObject*) {
   HANDLE_TH_ERRORS
   // A torch.UntypedStorage holding another reference to this tensor's StorageImpl.
@@ -415,7 +412,6 @@ PyObject* THPVariable_untyped_storage(PyObject* self, PyObject*) {
   return py::module_::import("torch").attr("UntypedStorage")(py::arg("_share") = base).release().ptr();
   END_HANDLE_TH_ERRORS
 }
-// [end marker: untyped_storage]
 
 PyObject* THPVariable_item(PyObject* self, PyObject*) {
   HANDLE_TH_ERRORS
@@ -448,7 +444,6 @@ PyObject* THPVariable_requires_grad_(PyObject* self, PyObject* args, PyObject* k
   return self;
   END_HANDLE_TH_ERRORS
 }
-// [marker: THPVariable_to]
 // t.to(device), t.to(dtype), t.to(other), t.to(device, dtype): written by hand, as in
 // PyTorch (python_variable_methods.cpp), because one Python method folds several schemas
 // (to.dtype_layout, to.device, to.dtype, to.other) whose positional arguments overlap.
@@ -498,9 +493,7 @@ PyObject* THPVariable_to(PyObject* self, PyObject* args, PyObject* kwargs) {
   return THPVariable_Wrap(result);
   END_HANDLE_TH_ERRORS
 }
-// [end marker: THPVariable_to]
 
-// [marker: THPVariable_to_type]
 // t.float(), t.double(), t.long() ...: t.to(dtype) (self itself when the dtype is already
 // right), as PyTorch's THPVariable_float & co. in python_variable_methods.cpp.
 template <c10::ScalarType scalar_type>
@@ -519,7 +512,6 @@ PyObject* THPVariable_to_type(PyObject* self, PyObject* args, PyObject* kwargs) 
   return THPVariable_Wrap(result);
   END_HANDLE_TH_ERRORS
 }
-// [end marker: THPVariable_to_type]
 
 PyObject* THPVariable_retain_grad(PyObject* self, PyObject*) {
   HANDLE_TH_ERRORS
@@ -575,7 +567,6 @@ PyObject* THPVariable_dim_noargs(PyObject* self, PyObject* a) {
   return THPVariable_dim(self, a);
 }
 
-// [marker: THPVariable_methods]
 std::vector<PyMethodDef> manual_methods = {
     {"size", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_size)),
      METH_VARARGS | METH_KEYWORDS, "size(dim=None): the sizes (a torch.Size) or one of them."},
@@ -634,7 +625,6 @@ std::vector<PyMethodDef> manual_methods = {
     {"as_subclass", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(THPVariable_as_subclass)),
      METH_VARARGS | METH_KEYWORDS, "The same tensor data as an instance of cls."},
 };
-// [end marker: THPVariable_methods]
 
 std::vector<PyMethodDef> all_methods;
 
@@ -667,9 +657,7 @@ PyMappingMethods THPVariable_as_mapping = {
     torch::autograd::THPVariable_setitem,
 };
 
-// [marker: THPVariableType]
 PyTypeObject THPVariableType = {PyVarObject_HEAD_INIT(nullptr, 0) "torch._C.TensorBase"};
-// [end marker: THPVariableType]
 
 namespace torch::autograd {
 

@@ -36,7 +36,6 @@ bool is_long(PyObject* obj) {
   return PyIndex_Check(obj) && !PySequence_Check(obj) && !THPVariable_Check(obj) && !PyFloat_Check(obj);
 }
 
-// [marker: treatSequenceAsTuple]
 // t[[0, 1]] indexes with a tensor; t[[0, slice(None)]] is t[0, :].
 bool treatSequenceAsTuple(PyObject* index) {
   if (PyTuple_Check(index)) return true;
@@ -62,7 +61,6 @@ bool treatSequenceAsTuple(PyObject* index) {
   }
   return false;
 }
-// [end marker: treatSequenceAsTuple]
 
 // A list of indices as a tensor (PyTorch's indexing_tensor_from_data): bool and uint8 stay
 // masks, anything else becomes int64.
@@ -74,7 +72,6 @@ at::Tensor sequenceToVariable(PyObject* seq) {
   return tensor;
 }
 
-// [marker: toTensorIndex]
 TensorIndex toTensorIndex(PyObject* obj) {
   if (THPVariable_Check(obj)) return TensorIndex(THPVariable_Unpack(obj));
   if (PyBool_Check(obj)) return TensorIndex(obj == Py_True);
@@ -102,7 +99,6 @@ TensorIndex toTensorIndex(PyObject* obj) {
   TORCH_CHECK_INDEX(false, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
                     "indices (got ", Py_TYPE(obj)->tp_name, ")");
 }
-// [end marker: toTensorIndex]
 
 std::vector<TensorIndex> toTensorIndices(PyObject* index) {
   std::vector<TensorIndex> indices;
@@ -138,7 +134,6 @@ at::Tensor valueToTensor(const at::Tensor& self, PyObject* value) {
 
 }  // namespace
 
-// [marker: THPVariable_getitem]
 PyObject* THPVariable_getitem(PyObject* self, PyObject* index) {
   HANDLE_TH_ERRORS
   const auto& self_ = THPVariable_Unpack(self);
@@ -152,9 +147,7 @@ PyObject* THPVariable_getitem(PyObject* self, PyObject* index) {
   return THPVariable_Wrap(result);
   END_HANDLE_TH_ERRORS
 }
-// [end marker: THPVariable_getitem]
 
-// [marker: THPVariable_setitem]
 int THPVariable_setitem(PyObject* self, PyObject* index, PyObject* py_value) {
   HANDLE_TH_ERRORS
   TORCH_CHECK_TYPE(py_value != nullptr, "Tensor does not support deleting items");
@@ -169,6 +162,5 @@ int THPVariable_setitem(PyObject* self, PyObject* index, PyObject* py_value) {
   return 0;
   END_HANDLE_TH_ERRORS_RET(-1)
 }
-// [end marker: THPVariable_setitem]
 
 }  // namespace torch::autograd

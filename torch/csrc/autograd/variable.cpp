@@ -96,7 +96,6 @@ std::shared_ptr<Node> grad_fn_unsafe(const Variable& self) {
   return meta ? meta->grad_fn_ : nullptr;
 }
 
-// [marker: grad_accumulator]
 std::shared_ptr<Node> try_get_grad_accumulator(const Variable& self) {
   auto* meta = get_autograd_meta(self);
   return meta ? meta->grad_accumulator_.lock() : nullptr;
@@ -119,7 +118,6 @@ std::shared_ptr<Node> grad_accumulator(const Variable& self) {
   meta->grad_accumulator_ = result;
   return result;
 }
-// [end marker: grad_accumulator]
 
 Edge gradient_edge(const Variable& self) {
   if (const auto& gradient = impl::grad_fn(self)) {
@@ -169,7 +167,6 @@ void clear_hooks(const at::TensorBase& self) {
   materialize_autograd_meta(self)->hooks_.clear();
 }
 
-// [marker: view grad_fn]
 const std::shared_ptr<Node>& grad_fn(const Variable& self) {
   static const std::shared_ptr<Node> none;
   auto* meta = get_autograd_meta(self);
@@ -199,7 +196,6 @@ const std::shared_ptr<Node>& grad_fn(const Variable& self) {
   }
   return meta->grad_fn_;
 }
-// [end marker: view grad_fn]
 
 }  // namespace impl
 
@@ -224,7 +220,6 @@ Variable make_variable(at::Tensor data, bool requires_grad) {
   return data;
 }
 
-// [marker: VariableHooks]
 // The Tensor methods ATen declares and autograd implements (VariableHooksInterface.h).
 namespace {
 
@@ -314,7 +309,6 @@ void VariableHooks::retain_grad(const at::TensorBase& self) const {
   meta->retains_grad_ = true;
 }
 
-// [marker: set_data]
 void VariableHooks::set_data(const at::TensorBase& self, const at::TensorBase& new_data) const {
   TORCH_CHECK(!self.requires_grad() || isDifferentiableType(new_data.scalar_type()),
               "data set to a tensor that requires gradients must be floating point or complex dtype");
@@ -331,7 +325,6 @@ void VariableHooks::set_data(const at::TensorBase& self, const at::TensorBase& n
   }
   self.unsafeGetTensorImpl()->shallow_copy_from(*new_data.unsafeGetTensorImpl());
 }
-// [end marker: set_data]
 
 unsigned VariableHooks::register_hook(const at::TensorBase& self,
                                       std::function<at::TensorBase(const at::TensorBase&)> hook) const {
@@ -361,6 +354,5 @@ VariableHooks variable_hooks;
 at::impl::VariableHooksRegisterer variable_hooks_registerer(&variable_hooks);
 
 }  // namespace
-// [end marker: VariableHooks]
 
 }  // namespace torch::autograd

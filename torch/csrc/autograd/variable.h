@@ -59,7 +59,6 @@ struct TORCH_API AutogradMeta : public c10::AutogradMetaInterface {
 };
 // [end marker: AutogradMeta]
 
-// [marker: DifferentiableViewMeta]
 // The metadata of a view that autograd must be able to replay: its base (the tensor that
 // owns the memory, never itself a view), and its geometry relative to the base's storage.
 // attr_version is the version counter value when grad_fn was last set: if the base was
@@ -76,7 +75,6 @@ struct TORCH_API DifferentiableViewMeta : public AutogradMeta {
   DifferentiableViewMeta(at::TensorImpl* self_impl, Variable base, CreationMeta creation_meta);
   bool requires_grad() const override { return requires_grad_ || grad_fn_ || (is_view_ && base_.requires_grad()); }
 };
-// [end marker: DifferentiableViewMeta]
 
 namespace impl {
 // The AutogradMeta of a tensor, created if it has none yet (or nullptr from get_...).

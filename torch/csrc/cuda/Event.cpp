@@ -11,7 +11,6 @@ namespace py = pybind11;
 
 namespace torch::cuda {
 
-// [marker: THCPEvent]
 void initEventBindings(py::module_& m) {
   using c10::cuda::CUDAEvent;
   using c10::cuda::CUDAStream;
@@ -39,6 +38,5 @@ void initEventBindings(py::module_& m) {
       .def("elapsed_time", &CUDAEvent::elapsed_time, release_gil())
       .def("synchronize", &CUDAEvent::synchronize, release_gil());
 }
-// [end marker: THCPEvent]
 
 }  // namespace torch::cuda

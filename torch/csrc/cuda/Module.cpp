@@ -72,7 +72,6 @@ void CUDART_CB sleepHostFunc(void* data) {
 
 }  // namespace
 
-// [marker: initModule]
 void initModule(py::module_& m) {
   using release_gil = py::call_guard<py::gil_scoped_release>;
 
@@ -258,6 +257,5 @@ void initModule(py::module_& m) {
   initEventBindings(m);
   initStorageBindings(m);
 }
-// [end marker: initModule]
 
 }  // namespace torch::cuda

@@ -17,7 +17,6 @@ namespace py = pybind11;
 
 namespace torch::cuda {
 
-// [marker: THCPStream]
 void initStreamBindings(py::module_& m) {
   using c10::cuda::CUDAStream;
   using release_gil = py::call_guard<py::gil_scoped_release>;
@@ -51,6 +50,5 @@ void initStreamBindings(py::module_& m) {
       .def("__eq__", [](const CUDAStream& self, const CUDAStream& other) { return self == other; })
       .def("__eq__", [](const CUDAStream&, const py::object&) { return false; });
 }
-// [end marker: THCPStream]
 
 }  // namespace torch::cuda

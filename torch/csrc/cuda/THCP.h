@@ -8,14 +8,12 @@
 #include <THC/THC.h>
 #include <torch/csrc/THP.h>
 
-// [marker: THCP_names]
 // THCPStorage_(pynew) is THCPFloatStorage_pynew while Real is Float; the C++ base class is
 // torch._C.CudaFloatStorageBase and the Python class torch.cuda.FloatStorage.
 #define THCPStorage_(NAME) TH_CONCAT_4(THCP, Real, Storage_, NAME)
 #define THCPTypedStorage TH_CONCAT_3(THCP, Real, Storage)
 #define THCPStorageBaseStr TH_CONCAT_STRING_3(Cuda, Real, StorageBase)
 #define THCPStorageStr TH_CONCAT_STRING_3(torch.cuda., Real, Storage)
-// [end marker: THCP_names]
 
 // The THCState* every THC call takes (LIBRARY_STATE): one per process, made when torch._C
 // loads (torch/csrc/cuda/Storage.cpp). Making it touches no GPU; THCudaInit fills it in

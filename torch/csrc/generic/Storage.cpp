@@ -49,7 +49,6 @@ static ptrdiff_t THPStorage_(wrapIndex)(const THPTypedStorage& self, int64_t ind
   return index < 0 ? index + size : index;
 }
 
-// [marker: newView]
 // `size` elements of `base` from `offset`, sharing its memory: the new StorageImpl's
 // DataPtr holds a reference to `base`, so the memory lives while either does. On a GPU the
 // address is only added to, never read, and the view keeps base's device.
@@ -69,7 +68,6 @@ static THWStorage* THPStorage_(newView)(THWStorage* base, ptrdiff_t offset, ptrd
       THWStorage_(data)(LIBRARY_STATE base) + offset, [keep](void*) mutable { keep.reset(); }, base->device());
   return THWStorage_(newWithDataAndAllocator)(LIBRARY_STATE std::move(data), size, /*allocator=*/nullptr);
 }
-// [end marker: newView]
 
 // [marker: THPStorage_(pynew)]
 static THPTypedStorage THPStorage_(pynew)(const pybind11::args& args, const pybind11::kwargs& kwargs) {
@@ -151,7 +149,6 @@ static pybind11::object THPStorage_(wrap)(pybind11::handle cls, THWStorage* stor
 std::vector<bool (*)(THWStorage* self, pybind11::handle src)> THPStorage_(copy_functions);
 #endif
 
-// [marker: THPStorage_(copy_)]
 // copy_ from any typed storage: the source's Python class picks the TH copy function
 // (THFloatStorage_copyDouble, ...), which converts each element. In the CUDA instance the
 // same lines pick THC's (THCudaStorage_copyDouble: CPU Double -> CUDA Float), and a CUDA
@@ -200,7 +197,6 @@ static pybind11::object THPStorage_(copy_)(pybind11::object self_obj, pybind11::
   TORCH_CHECK_TYPE(false, "copy_(): expected a typed storage (torch.FloatStorage, ...) as the source, but got ",
                    THPUtils_typename(src));
 }
-// [end marker: THPStorage_(copy_)]
 
 void THPStorage_(initBindings)(pybind11::module_& m) {
   namespace py = pybind11;
@@ -214,7 +210,6 @@ void THPStorage_(initBindings)(pybind11::module_& m) {
            [](const THPTypedStorage&) { return static_cast<int64_t>(THWStorage_(elementSize)(LIBRARY_STATE_NOARGS)); })
       .def("nbytes", [](const THPTypedStorage& self) { return self.cdata->nbytes(); })
       .def("data_ptr", [](const THPTypedStorage& self) { return reinterpret_cast<uintptr_t>(self.cdata->data()); })
-      // [marker: THPStorage_(get)]
       .def("__getitem__",
            [](py::object self_obj, py::handle index) -> py::object {
              const auto& self = self_obj.cast<const THPTypedStorage&>();
@@ -235,7 +230,6 @@ void THPStorage_(initBindings)(pybind11::module_& m) {
              }
              TORCH_CHECK_TYPE(false, "can't index a ", THPStorageStr, " with ", THPUtils_typename(index));
            })
-      // [end marker: THPStorage_(get)]
       .def("__setitem__",
            [](THPTypedStorage& self, py::handle index, py::handle value) {
              TORCH_CHECK_TYPE(PyLong_Check(index.ptr()), "can't index a ", THPStorageStr, " with ",
@@ -304,7 +298,6 @@ void THPStorage_(initBindings)(pybind11::module_& m) {
 #ifndef THC_GENERIC_FILE
   // CPU only: TH's tensors and file mappings are CPU memory.
   cls
-      // [marker: legacy_tensor]
       // torch.FloatTensor(storage): a 1-D tensor over every element, sharing the memory.
       .def("_legacy_tensor",
            [](const THPTypedStorage& self) {
@@ -312,11 +305,9 @@ void THPStorage_(initBindings)(pybind11::module_& m) {
              at::Tensor tensor(c10::intrusive_ptr<at::TensorImpl>::reclaim(t));
              return py::reinterpret_steal<py::object>(THPVariable_Wrap(tensor));
            })
-      // [end marker: legacy_tensor]
       .def("is_shared",
            [](const THPTypedStorage& self) { return THMapAllocator::fromDataPtr(self.cdata->data_ptr()) != nullptr; });
 
-  // [marker: THPStorage_(fromFile)]
   // FloatStorage.from_file(filename, shared=False, size=0): `size` elements of the file,
   // mapped by THMapAllocator. shared=True maps MAP_SHARED (writes reach the file, which is
   // created or grown as needed); shared=False maps a private copy-on-write view of an
@@ -334,7 +325,6 @@ void THPStorage_(initBindings)(pybind11::module_& m) {
           py::arg("cls"), py::arg("filename"), py::arg("shared") = false, py::arg("size") = 0)
           .release()
           .ptr()));
-  // [end marker: THPStorage_(fromFile)]
 #else
   // [marker: THCPStorage_(cpu_copies)]
   // CUDA -> CPU into this type: torch.FloatStorage(n).copy_(torch.cuda.DoubleStorage(n)) is

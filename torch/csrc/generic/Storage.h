@@ -7,7 +7,6 @@
 #define TH_GENERIC_FILE "torch/csrc/generic/Storage.h"
 #else
 
-// [marker: THPTypedStorage]
 // Owns one reference to a THStorage (an at::StorageImpl): the destructor gives it back
 // with THStorage_(free), so the StorageImpl dies with the last Python object or tensor.
 struct THPTypedStorage {
@@ -23,19 +22,16 @@ struct THPTypedStorage {
     }
   }
 };
-// [end marker: THPTypedStorage]
 
 void THPStorage_(initBindings)(pybind11::module_& m);
 
 #ifndef THC_GENERIC_FILE
-// [marker: THPStorage_(copy_functions)]
 // copy_'s sources that this file cannot name: the CUDA storages, whose bindings are compiled
 // only with CUDA. Each function copies `src` into `self` and returns true, or returns false
 // for a source it does not take. torch/csrc/cuda/Storage.cpp adds one per CUDA type
 // (THFloatStorage_copyCudaByte ...) when torch._C loads, as PyTorch 1.x's CUDA module added
 // its copies to the CPU types' copy lists.
 extern std::vector<bool (*)(THWStorage* self, pybind11::handle src)> THPStorage_(copy_functions);
-// [end marker: THPStorage_(copy_functions)]
 #endif
 
 #endif

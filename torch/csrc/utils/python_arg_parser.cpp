@@ -26,7 +26,6 @@ namespace py = pybind11;
 namespace torch {
 namespace {
 
-// [marker: type_map]
 // The type names signature strings use (C++ spellings, as the generator writes them).
 const std::unordered_map<std::string, ParameterType> type_map = {
     {"Tensor", ParameterType::TENSOR},
@@ -51,7 +50,6 @@ const std::unordered_map<std::string, ParameterType> type_map = {
     {"std::string", ParameterType::STRING},
     {"c10::string_view", ParameterType::STRING},
 };
-// [end marker: type_map]
 
 // Operators whose Tensor parameters also take Python numbers (torch.add(t, 2)).
 bool should_allow_numbers_as_tensors(const std::string& name) {
@@ -449,7 +447,6 @@ ssize_t find_param(const FunctionSignature& signature, PyObject* name) {
 
 }  // namespace
 
-// [marker: FunctionSignature_parse]
 bool FunctionSignature::parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject* dst[],
                               std::vector<PyObject*>& overloaded_args, bool raise_exception) const {
   Py_ssize_t nargs = args ? PyTuple_GET_SIZE(args) : 0;
@@ -531,7 +528,6 @@ bool FunctionSignature::parse(PyObject* self, PyObject* args, PyObject* kwargs, 
   }
   return true;
 }
-// [end marker: FunctionSignature_parse]
 
 // ---- PythonArgParser ----------------------------------------------------------------------
 
@@ -555,7 +551,6 @@ std::vector<std::string> PythonArgParser::get_signatures() const {
   return options;
 }
 
-// [marker: raw_parse]
 PythonArgs PythonArgParser::raw_parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject* parsed_args[]) {
   if (signatures_.size() == 1) {
     auto& signature = signatures_[0];
@@ -571,7 +566,6 @@ PythonArgs PythonArgParser::raw_parse(PyObject* self, PyObject* args, PyObject* 
   }
   print_error(self, args, kwargs, parsed_args);
 }
-// [end marker: raw_parse]
 
 void PythonArgParser::print_error(PyObject* self, PyObject* args, PyObject* kwargs, PyObject* parsed_args[]) {
   size_t num_args = (args ? PyTuple_GET_SIZE(args) : 0) + (kwargs ? PyDict_Size(kwargs) : 0);
@@ -835,7 +829,6 @@ std::optional<at::Scalar> PythonArgs::scalarOptional(int i) const {
   return scalar(i);
 }
 
-// [marker: intlist]
 std::vector<int64_t> PythonArgs::intlist(int i) const {
   PyObject* arg = args[i];
   const auto& param = signature.params[i];
@@ -862,7 +855,6 @@ std::vector<int64_t> PythonArgs::intlist(int i) const {
   }
   return res;
 }
-// [end marker: intlist]
 
 std::optional<std::vector<int64_t>> PythonArgs::intlistOptional(int i) const {
   if (!args[i]) return std::nullopt;
@@ -1008,7 +1000,6 @@ std::optional<std::string> PythonArgs::stringOptional(int i) const {
 
 namespace torch {
 
-// [marker: parse_args_for_testing]
 void initArgParserTestBindings(PyObject* module) {
   py::module_ m = py::reinterpret_borrow<py::module_>(module);
   // torch.utils._device keeps the stack of default devices; the parser reads its top.
@@ -1046,6 +1037,5 @@ void initArgParserTestBindings(PyObject* module) {
     return py::make_tuple(r.idx, values);
   });
 }
-// [end marker: parse_args_for_testing]
 
 }  // namespace torch

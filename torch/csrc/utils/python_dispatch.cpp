@@ -75,7 +75,6 @@ struct PythonGuard {
 }  // namespace
 
 void initDispatchBindings(py::module_& m) {
-  // [marker: operation_overload]
   // torch.ops.myops.lltm.default: a handle on the operator, called boxed.
   py::class_<c10::OperatorHandle>(m, "_OperatorHandle")
       .def_property_readonly("name", [](const c10::OperatorHandle& op) { return op.operator_name().name; })
@@ -113,9 +112,7 @@ void initDispatchBindings(py::module_& m) {
     }
     return overloads;
   });
-  // [end marker: operation_overload]
 
-  // [marker: dispatch_library]
   // torch.library.Library(ns, "DEF" | "IMPL" | "FRAGMENT", dispatch_key): a torch::Library
   // driven from Python. Its registrations last until reset() (or the object goes away).
   py::class_<torch::Library>(m, "_DispatchModule")
@@ -141,7 +138,6 @@ void initDispatchBindings(py::module_& m) {
     files.push_back(file);
     return std::make_unique<torch::Library>(k, ns, dispatch_key, files.back().c_str(), line);
   });
-  // [end marker: dispatch_library]
 
   // `with torch._C._AutoDispatchBelowAutograd():` - the autograd kernel of a custom operator
   // written in Python calls the operator again below autograd (ATen/core/LegacyTypeDispatch.h).

@@ -21,7 +21,6 @@ void check_readable(const at::Tensor& tensor, const char* what) {
   TORCH_CHECK_NOT_IMPLEMENTED(!tensor.is_meta(), "Tensor.", what, "() is not supported for tensors on the meta device (no data)");
 }
 
-// [marker: load_scalar]
 // The element at `data` as a Scalar of the tensor's kind.
 at::Scalar load_scalar(const void* data, at::ScalarType st) {
   if (st == at::ScalarType::ComplexHalf) {  // a Python complex, as PyTorch's item() gives
@@ -33,7 +32,6 @@ at::Scalar load_scalar(const void* data, at::ScalarType st) {
                                                   return at::Scalar(*static_cast<const scalar_t*>(data));
                                                 });
 }
-// [end marker: load_scalar]
 
 PyObject* recursive_to_list(const char* data, at::IntArrayRef sizes, at::IntArrayRef strides, int64_t dim,
                             at::ScalarType st, size_t elementSize) {

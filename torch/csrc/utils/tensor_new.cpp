@@ -39,7 +39,6 @@ bool is_numpy_scalar(PyObject* obj) {
          !is_numpy_array(obj) && PyObject_HasAttrString(obj, "item");
 }
 
-// [marker: compute_sizes]
 std::vector<int64_t> compute_sizes(PyObject* seq, at::ScalarType scalar_type) {
   std::vector<int64_t> sizes;
   py::object handle = py::reinterpret_borrow<py::object>(seq);
@@ -64,9 +63,7 @@ std::vector<int64_t> compute_sizes(PyObject* seq, at::ScalarType scalar_type) {
   }
   return sizes;
 }
-// [end marker: compute_sizes]
 
-// [marker: store_scalar]
 template <typename T>
 void store_value(void* data, PyObject* obj) {
   if constexpr (std::is_same_v<T, bool>) {
@@ -121,9 +118,7 @@ void store_scalar(void* data, at::ScalarType scalar_type, PyObject* obj) {
                                          at::ScalarType::ComplexHalf, scalar_type, "tensor",
                                          [&] { store_value<scalar_t>(data, obj); });
 }
-// [end marker: store_scalar]
 
-// [marker: recursive_store]
 void recursive_store(char* data, at::IntArrayRef sizes, at::IntArrayRef strides, int64_t dim,
                      at::ScalarType scalarType, size_t elementSize, PyObject* obj) {
   const int64_t ndim = static_cast<int64_t>(sizes.size());
@@ -152,9 +147,7 @@ void recursive_store(char* data, at::IntArrayRef sizes, at::IntArrayRef strides,
     data += strides[dim] * static_cast<int64_t>(elementSize);
   }
 }
-// [end marker: recursive_store]
 
-// [marker: internal_new_from_data]
 at::Tensor internal_new_from_data(std::optional<at::Device> device_opt, std::optional<at::ScalarType> dtype_opt,
                                   PyObject* data, bool copy_variables, bool copy_numpy, bool type_inference) {
   TORCH_CHECK_TYPE(!PyUnicode_Check(data), "new(): invalid data type '", Py_TYPE(data)->tp_name, "'");
@@ -199,7 +192,6 @@ at::Tensor internal_new_from_data(std::optional<at::Device> device_opt, std::opt
   }
   return tensor;
 }
-// [end marker: internal_new_from_data]
 
 }  // namespace
 

@@ -186,7 +186,6 @@ at::Tensor tensor_from_numpy(PyObject* obj, bool warn_if_not_writeable) {
 }
 // [end marker: tensor_from_numpy]
 
-// [marker: tensor_to_numpy]
 PyObject* tensor_to_numpy(const at::Tensor& tensor, bool force) {
   TORCH_CHECK(is_numpy_available(), "Numpy is not available");
   TORCH_CHECK_TYPE(tensor.device().type() == c10::DeviceType::CPU, "can't convert ", tensor.device().str(),
@@ -212,7 +211,6 @@ PyObject* tensor_to_numpy(const at::Tensor& tensor, bool force) {
   tensor.storage().unsafeGetStorageImpl()->set_resizable(false);
   return array;
 }
-// [end marker: tensor_to_numpy]
 
 #endif
 

@@ -422,7 +422,6 @@ class RNNBase(Module):
             return hx[0].index_select(1, permutation), hx[1].index_select(1, permutation)
         return hx.index_select(1, permutation)
 
-    # [marker: forward_packed]
     def _forward_packed(self, packed: PackedSequence, hx):
         input, batch_sizes, sorted_indices, unsorted_indices = packed
         is_lstm = self.mode == "LSTM"
@@ -442,7 +441,6 @@ class RNNBase(Module):
         output, hidden = self._run_packed(input, batch_sizes.tolist(), hx)
         output = PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices)
         return output, self.permute_hidden(hidden, unsorted_indices)
-    # [end marker: forward_packed]
 
     def _forward(self, input: Tensor, hx, name: str):
         if isinstance(input, PackedSequence):

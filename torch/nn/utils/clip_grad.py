@@ -69,7 +69,6 @@ def _get_total_norm(tensors: _tensor_or_tensors, norm_type: float = 2.0, error_i
 # [end marker: get_total_norm]
 
 
-# [marker: clip_grads_with_norm]
 @_no_grad
 def _clip_grads_with_norm_(parameters: _tensor_or_tensors, max_norm: float, total_norm: Tensor,
                            foreach: Optional[bool] = None) -> None:
@@ -90,7 +89,6 @@ def _clip_grads_with_norm_(parameters: _tensor_or_tensors, max_norm: float, tota
     for g in grads:
         _check_foreach(foreach, g.device)
         g.mul_(clip_coef_clamped.to(g.device))
-# [end marker: clip_grads_with_norm]
 
 
 @_no_grad

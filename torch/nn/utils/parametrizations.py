@@ -87,7 +87,6 @@ class _SpectralNorm(Module):
             weight = weight.permute(self.dim, *(d for d in range(weight.dim()) if d != self.dim))
         return weight.flatten(1)
 
-    # [marker: spectral_power_method]
     def _power_method(self, weight_mat: torch.Tensor, n_power_iterations: int) -> None:
         # u first, then v (the older hook form goes v then u).
         with torch.no_grad():
@@ -106,7 +105,6 @@ class _SpectralNorm(Module):
         v = self._v.clone()
         sigma = torch.dot(u, torch.mv(weight_mat, v))
         return weight / sigma
-    # [end marker: spectral_power_method]
 
     def right_inverse(self, value: torch.Tensor) -> torch.Tensor:
         # Any weight W is W' / sigma' for W' = W * sigma'; storing W itself is the simplest choice.

@@ -182,7 +182,6 @@ class ParametrizationList(ModuleList):
                         )
                     _maybe_set(original_i, tensor)
 
-    # [marker: parametrization_forward]
     def forward(self) -> Tensor:
         # The first parametrization takes the original(s); each next one the previous result.
         if self.is_tensor:
@@ -195,7 +194,6 @@ class ParametrizationList(ModuleList):
             x = self[curr_idx](x)
             curr_idx += 1
         return x
-    # [end marker: parametrization_forward]
 
 
 def _inject_new_class(module: Module) -> None:

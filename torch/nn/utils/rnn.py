@@ -227,7 +227,6 @@ def pack_padded_sequence(input: Tensor, lengths: Union[Tensor, List[int]], batch
     return _packed_sequence_init(data, batch_sizes, sorted_indices, None)
 
 
-# [marker: pad_kernel]
 def _pad_packed_sequence(data: Tensor, batch_sizes: Tensor, batch_first: bool, padding_value: float,
                          total_length: int) -> Tuple[Tensor, Tensor]:
     """The padded (total_length, B, *) tensor and the lengths, from packed data (sorted order)."""
@@ -251,7 +250,6 @@ def _pad_packed_sequence(data: Tensor, batch_sizes: Tensor, batch_first: bool, p
     # Sequence b runs for as many steps as have more than b rows.
     lengths = torch.tensor([sum(1 for n in sizes if n > b) for b in range(max_batch)], dtype=torch.int64)
     return output, lengths
-# [end marker: pad_kernel]
 
 
 def pad_packed_sequence(sequence: PackedSequence, batch_first: bool = False, padding_value: float = 0.0,
@@ -294,7 +292,6 @@ def _check_copy_shape(dst_shape, src_shape) -> None:
         raise RuntimeError(f"output with shape {list(dst_shape)} doesn't match the broadcast shape {out}")
 
 
-# [marker: pad_sequence]
 def pad_sequence(sequences: Union[Tensor, List[Tensor]], batch_first: bool = False, padding_value: float = 0.0,
                  padding_side: str = "right") -> Tensor:
     r"""Stack sequences of shape L_i x * into one T x B x * tensor (B x T x * with batch_first),
@@ -322,7 +319,6 @@ def pad_sequence(sequences: Union[Tensor, List[Tensor]], batch_first: bool = Fal
             seq = torch.cat([seq, pad] if padding_side == "right" else [pad, seq], 0)
         columns.append(seq)
     return torch.stack(columns, 0 if batch_first else 1)
-# [end marker: pad_sequence]
 
 
 def unpad_sequence(padded_sequences: Tensor, lengths: Tensor, batch_first: bool = False) -> List[Tensor]:

@@ -51,7 +51,6 @@ class SpectralNorm:
         height = weight_mat.size(0)
         return weight_mat.reshape(height, -1)
 
-    # [marker: power_iteration]
     def compute_weight(self, module: Module, do_power_iteration: bool) -> torch.Tensor:
         weight = getattr(module, self.name + "_orig")
         u = getattr(module, self.name + "_u")
@@ -71,7 +70,6 @@ class SpectralNorm:
 
         sigma = torch.dot(u, torch.mv(weight_mat, v))
         return weight / sigma
-    # [end marker: power_iteration]
 
     def remove(self, module: Module) -> None:
         with torch.no_grad():

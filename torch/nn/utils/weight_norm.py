@@ -19,7 +19,6 @@ from torch.nn.parameter import Parameter
 __all__ = ["WeightNorm", "weight_norm", "remove_weight_norm"]
 
 
-# [marker: norm_except_dim]
 def norm_except_dim(v: torch.Tensor, pow: float = 2, dim: int = 0) -> torch.Tensor:
     """The pow-norm of v over every dimension except dim, shaped to broadcast against v
     (size 1 everywhere but dim). dim=-1 means over all dimensions: a 0-dim tensor."""
@@ -38,7 +37,6 @@ def norm_except_dim(v: torch.Tensor, pow: float = 2, dim: int = 0) -> torch.Tens
 def _weight_norm(v: torch.Tensor, g: torch.Tensor, dim: int = 0) -> torch.Tensor:
     """v * (g / ||v||), the norm taken as norm_except_dim(v, 2, dim)."""
     return v * (g / norm_except_dim(v, 2, dim))
-# [end marker: norm_except_dim]
 
 
 class WeightNorm:

@@ -141,7 +141,6 @@ class TORCH_API TensorBase {
   // The deprecated "CPUFloatType" value old extensions dispatch on: AT_DISPATCH_*(x.type(), ...).
   DeprecatedTypeProperties type() const { return DeprecatedTypeProperties(device().type(), scalar_type()); }
 
-  // [marker: TensorBase autograd]
   // ---- autograd: kept in the TensorImpl's AutogradMeta, worked by torch/csrc/autograd ----
   bool requires_grad() const { return impl_->requires_grad(); }
   const TensorBase& set_requires_grad(bool requires_grad) const {
@@ -164,7 +163,6 @@ class TORCH_API TensorBase {
   TensorBase variable_data() const;
   // x.data = y: x keeps its autograd identity and takes y's storage and metadata.
   void set_data(const TensorBase& new_data) const;
-  // [end marker: TensorBase autograd]
 
   // "CPUFloatType" etc., as PyTorch names a tensor's type in C++ messages.
   std::string toString() const;

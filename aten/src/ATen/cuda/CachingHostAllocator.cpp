@@ -21,7 +21,6 @@
 namespace at::cuda {
 namespace {
 
-// [marker: HostBlock]
 struct HostBlock {
   HostBlock(size_t size, void* ptr) : size_(size), ptr_(ptr) {}
   size_t size_;  // a power of two: blocks of one size serve every request that rounds to it
@@ -32,7 +31,6 @@ struct HostBlock {
   // The streams whose queued work reads or writes the block (CachingHostAllocator_recordEvent).
   std::vector<c10::cuda::CUDAStream> streams_;
 };
-// [end marker: HostBlock]
 
 size_t round_up_to_power_of_two(size_t n) {
   size_t p = 1;
@@ -44,7 +42,6 @@ size_t round_up_to_power_of_two(size_t n) {
 
 class CachingHostAllocatorImpl {
  public:
-  // [marker: host_allocate]
   std::pair<void*, HostBlock*> allocate(size_t size) {
     if (size == 0) {
       return {nullptr, nullptr};
@@ -76,7 +73,6 @@ class CachingHostAllocatorImpl {
     stats_.allocated_bytes += static_cast<int64_t>(rounded);
     return {ptr, block};
   }
-  // [end marker: host_allocate]
 
   // [marker: host_free]
   // A block no stream used goes straight back to its free list. One that streams used gets
@@ -128,7 +124,6 @@ class CachingHostAllocatorImpl {
     return static_cast<const char*>(ptr) < base + it->second->size_;
   }
 
-  // [marker: host_empty_cache]
   void empty_cache() {
     std::lock_guard<std::mutex> lock(mutex_);
     process_events();
@@ -145,7 +140,6 @@ class CachingHostAllocatorImpl {
       free_list.clear();
     }
   }
-  // [end marker: host_empty_cache]
 
   HostStats stats() {
     std::lock_guard<std::mutex> lock(mutex_);

@@ -11,7 +11,6 @@
 
 namespace at {
 
-// [marker: CUDAHooksInterface]
 struct TORCH_API CUDAHooksInterface {
   virtual ~CUDAHooksInterface() = default;
   // Whether libtorch_cuda.so (CUDA kernels and generators) is loaded.
@@ -35,6 +34,5 @@ TORCH_API const CUDAHooksInterface& getCUDAHooks();
 // Called once by libtorch_cuda.so's static initializer.
 TORCH_API void setCUDAHooks(CUDAHooksInterface* hooks);
 }  // namespace detail
-// [end marker: CUDAHooksInterface]
 
 }  // namespace at

@@ -15,7 +15,6 @@ DEFINE_DISPATCH(silu_stub);
 DEFINE_DISPATCH(elu_stub);
 DEFINE_DISPATCH(threshold_backward_stub);
 
-// [marker: threshold_backward]
 // The gradient of relu (and threshold): one pass over (self, grad), keeping grad where
 // self > threshold. autograd's ReluBackward0 calls it (tools/autograd/derivatives.yaml).
 Tensor threshold_backward(const Tensor& grad_output, const Tensor& self, const Scalar& threshold) {
@@ -23,7 +22,6 @@ Tensor threshold_backward(const Tensor& grad_output, const Tensor& self, const S
   threshold_backward_stub(iter.device_type(), iter, threshold);
   return iter.output();
 }
-// [end marker: threshold_backward]
 
 // relu is clamp_min(x, 0): no kernel of its own.
 Tensor relu(const Tensor& self) {
@@ -70,7 +68,6 @@ Tensor gelu_backward(const Tensor& grad_output, const Tensor& self, c10::string_
   return iter.output();
 }
 
-// [marker: elu]
 Tensor& elu_out(const Tensor& self, const Scalar& alpha, const Scalar& scale, const Scalar& input_scale, Tensor& out) {
   auto iter = TensorIterator::unary_op(out, self);
   elu_stub(iter.device_type(), iter, alpha, scale, input_scale);
@@ -102,7 +99,6 @@ Tensor elu_backward(const Tensor& grad_output, const Scalar& alpha, const Scalar
   return at::where(self_or_result <= 0, grad_output * negiptcoef * negcoef * at::exp(self_or_result * negiptcoef),
                    grad_output * poscoef);
 }
-// [end marker: elu]
 
 Tensor& silu_out(const Tensor& self, Tensor& out) {
   auto iter = TensorIterator::unary_op(out, self);

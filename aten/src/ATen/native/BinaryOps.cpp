@@ -191,7 +191,6 @@ DEFINE_BINARY_OP(fmod, binary_op, fmod_stub)
 DEFINE_SCALAR_FORMS(fmod)
 DEFINE_BINARY_OP(atan2, binary_float_op, atan2_stub)
 
-// [marker: sigmoid_backward]
 // autograd's SigmoidBackward0 and TanhBackward0 (tools/autograd/derivatives.yaml) call these
 // with the saved output y: one pass over (grad, y) each, where grad * (1 - y) * y written with
 // tensor operations would make three passes and two temporaries.
@@ -206,7 +205,6 @@ Tensor tanh_backward(const Tensor& grad_output, const Tensor& output) {
   tanh_backward_stub(iter.device_type(), iter);
   return iter.output();
 }
-// [end marker: sigmoid_backward]
 DEFINE_BINARY_OP(bitwise_and, binary_op, bitwise_and_stub)
 DEFINE_SCALAR_FORMS(bitwise_and)
 DEFINE_BINARY_OP(bitwise_or, binary_op, bitwise_or_stub)
@@ -340,7 +338,6 @@ Tensor& pow_(Tensor& base, const Tensor& exp) {
   return at::native::pow_out(base, exp, base);
 }
 
-// [marker: pow_tensor_scalar]
 // The exponent is a number: the result dtype is result_type(base, exponent) (int tensor ** 2.5
 // is float), the base is converted to it once, and the kernel sees a unary loop.
 Tensor& pow_out(const Tensor& base, const Scalar& exp, Tensor& out) {
@@ -357,7 +354,6 @@ Tensor& pow_out(const Tensor& base, const Scalar& exp, Tensor& out) {
   pow_tensor_scalar_stub(iter.device_type(), iter, exp);
   return out;
 }
-// [end marker: pow_tensor_scalar]
 
 Tensor pow(const Tensor& base, const Scalar& exp) {
   Tensor out;

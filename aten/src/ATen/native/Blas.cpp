@@ -207,7 +207,6 @@ Tensor& addmm_(Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scala
 
 namespace {
 
-// [marker: bmm_out]
 // out = beta * out + alpha * (self @ mat2) for every matrix of the batch (out already holds
 // the self of baddbmm when beta != 0): one gemm per batch entry. BLAS dtypes loop on this
 // thread (BLAS has its own threads); the fallback kernel shares the batch out between
@@ -249,7 +248,6 @@ void baddbmm_impl_cpu_(Tensor& out, const Tensor& self, const Tensor& mat2, cons
     out.copy_(c);
   }
 }
-// [end marker: bmm_out]
 
 }  // namespace
 

@@ -17,7 +17,6 @@
 namespace at::native {
 namespace {
 
-// [marker: searchsorted_checks]
 void searchsorted_pre_check(const Tensor& boundaries, const Tensor& input, const Tensor& output, bool out_int32,
                             bool right, const std::optional<c10::string_view>& side_opt, const Tensor& sorter) {
   if (side_opt.has_value()) {
@@ -70,9 +69,7 @@ void searchsorted_pre_check(const Tensor& boundaries, const Tensor& input, const
                 ", but we got ", boundaries.size(-1));
   }
 }
-// [end marker: searchsorted_checks]
 
-// [marker: searchsorted_kernel]
 template <typename input_t, typename output_t>
 void searchsorted_kernel(Tensor& result, const Tensor& input, const Tensor& boundaries, bool right,
                          const Tensor& sorter) {
@@ -105,7 +102,6 @@ void searchsorted_kernel(Tensor& result, const Tensor& input, const Tensor& boun
     out[i] = static_cast<output_t>(lo - start_bd);
   }
 }
-// [end marker: searchsorted_kernel]
 
 }  // namespace
 
@@ -151,7 +147,6 @@ Tensor searchsorted_cpu(const Tensor& sorted_sequence, const Scalar& self, bool 
   return at::native::searchsorted_cpu(sorted_sequence, value, out_int32, right, side_opt, sorter_opt);
 }
 
-// [marker: bucketize]
 // bucketize(input, boundaries) is searchsorted(boundaries, input) with 1-D boundaries.
 Tensor& bucketize_out_cpu(const Tensor& self, const Tensor& boundaries, bool out_int32, bool right, Tensor& result) {
   TORCH_CHECK(boundaries.dim() == 1, "boundaries tensor must be 1 dimension, but got dim(", boundaries.dim(), ")");
@@ -167,6 +162,5 @@ Tensor bucketize_cpu(const Scalar& self, const Tensor& boundaries, bool out_int3
   return at::native::bucketize_cpu(at::empty({}, boundaries.options().dtype(self.type())).fill_(self), boundaries,
                                    out_int32, right);
 }
-// [end marker: bucketize]
 
 }  // namespace at::native

@@ -28,7 +28,6 @@ std::vector<int64_t> expand_param_if_needed(IntArrayRef p, const char* name, int
   return p.vec();
 }
 
-// [marker: check_shape_forward]
 void check_shape_forward(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef padding,
                          IntArrayRef dilation, int64_t groups) {
   const int64_t k = input.dim();
@@ -61,7 +60,6 @@ void check_shape_forward(const Tensor& input, const Tensor& weight, const Tensor
                 "). Kernel size can't be greater than actual input size");
   }
 }
-// [end marker: check_shape_forward]
 
 // A 1-d problem (N, C, L) as a 2-d one (N, C, 1, L); the parameters gain a leading
 // height entry (stride 1, padding 0, dilation 1).
@@ -128,7 +126,6 @@ Tensor conv2d_padding_symint(const Tensor& input, const Tensor& weight, const st
   return convNd_padding("conv2d", 2, input, weight, bias, stride, padding, dilation, groups);
 }
 
-// [marker: convolution]
 Tensor convolution(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias_opt,
                    IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, bool transposed,
                    IntArrayRef output_padding, int64_t groups) {
@@ -151,7 +148,6 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
   }
   return slow_conv2d_forward(input, weight, bias, s, p, d, groups);
 }
-// [end marker: convolution]
 
 std::tuple<Tensor, Tensor, Tensor> convolution_backward(const Tensor& grad_output, const Tensor& input,
                                                         const Tensor& weight, OptionalIntArrayRef bias_sizes,

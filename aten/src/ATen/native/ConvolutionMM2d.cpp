@@ -98,7 +98,6 @@ void conv2d_forward_frames(const Tensor& input, const Tensor& weight, const Tens
 }
 // [end marker: slow_conv2d_forward_cpu_frame]
 
-// [marker: slow_conv2d_backward_cpu_frame]
 template <typename scalar_t>
 void conv2d_backward_frames(const Tensor& grad_output, const Tensor& input, const Tensor& weight, Tensor& grad_input,
                             Tensor& grad_weight, const Im2ColGeometry& g, int64_t groups) {
@@ -138,7 +137,6 @@ void conv2d_backward_frames(const Tensor& grad_output, const Tensor& input, cons
     }
   }
 }
-// [end marker: slow_conv2d_backward_cpu_frame]
 
 }  // namespace
 
@@ -174,7 +172,6 @@ Tensor slow_conv2d_forward(const Tensor& input, const Tensor& weight, const Tens
 }
 // [end marker: slow_conv2d_forward]
 
-// [marker: slow_conv2d_backward]
 std::tuple<Tensor, Tensor, Tensor> slow_conv2d_backward(const Tensor& grad_output, const Tensor& input,
                                                         const Tensor& weight, IntArrayRef stride, IntArrayRef padding,
                                                         IntArrayRef dilation, int64_t groups,
@@ -211,6 +208,5 @@ std::tuple<Tensor, Tensor, Tensor> slow_conv2d_backward(const Tensor& grad_outpu
   }
   return std::make_tuple(grad_input, grad_weight, grad_bias);
 }
-// [end marker: slow_conv2d_backward]
 
 }  // namespace at::native

@@ -41,11 +41,9 @@
 
 namespace at::native {
 
-// [marker: get_cpu_capability]
 enum class CPUCapability { DEFAULT = 0, AVX2 = 1 };
 // What this CPU can run, lowered by ATEN_CPU_CAPABILITY; read once.
 TORCH_API CPUCapability get_cpu_capability();
-// [end marker: get_cpu_capability]
 
 template <typename FnPtr>
 struct DispatchStub;

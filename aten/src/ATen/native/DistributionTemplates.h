@@ -10,7 +10,6 @@
 
 namespace at::native::templates {
 
-// [marker: fill_complex_as_real]
 // For a complex self, call fill(parts) with a real view of the same numbers and return true;
 // for a real self, return false. parts is at::view_as_real(self): a last dimension of 2 (the
 // real and imaginary parts) with every other stride doubled, made as x.unsqueeze(-1) (a last
@@ -25,6 +24,5 @@ bool fill_complex_as_real(const Tensor& self, const fill_t& fill) {
   fill(parts);
   return true;
 }
-// [end marker: fill_complex_as_real]
 
 }  // namespace at::native::templates

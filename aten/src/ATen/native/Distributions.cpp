@@ -126,7 +126,6 @@ void normal_fill(const Tensor& self, double mean, double std, CPUGeneratorImpl* 
 
 }  // namespace
 
-// [marker: uniform_]
 Tensor& uniform_(Tensor& self, double from, double to, std::optional<Generator> gen) {
   // Complex: each part uniform in [from, to).
   if (templates::fill_complex_as_real(self, [&](Tensor& parts) { parts.uniform_(from, to, gen); })) {
@@ -161,9 +160,7 @@ Tensor& uniform_(Tensor& self, double from, double to, std::optional<Generator> 
   });
   return self;
 }
-// [end marker: uniform_]
 
-// [marker: normal_]
 Tensor& normal_(Tensor& self, double mean, double std, std::optional<Generator> gen) {
   TORCH_CHECK(std >= 0.0, "normal expects std >= 0.0, but found std ", std);
   // Complex: the variance is split evenly between the two parts, std / sqrt(2) each.
@@ -187,9 +184,7 @@ Tensor& normal_(Tensor& self, double mean, double std, std::optional<Generator> 
   });
   return self;
 }
-// [end marker: normal_]
 
-// [marker: check_from_to_in_range]
 // from and to - 1 must be values of the tensor's dtype (PyTorch's check_from_to_in_range,
 // aten/src/ATen/native/DistributionTemplates.h): randint(0, 300, dtype=torch.uint8) is an
 // error, not numbers wrapped modulo 256. For floating types the bounds are the type's
@@ -217,7 +212,6 @@ static void check_from_to_in_range(int64_t from, int64_t to_inc, ScalarType dtyp
     TORCH_CHECK(t >= lo && t <= hi, "to - 1 is out of bounds for ", name);
   });
 }
-// [end marker: check_from_to_in_range]
 
 // random_(from, to): integers in [from, to) (to=None: up to the dtype's largest exact integer).
 Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to_opt, std::optional<Generator> gen) {
@@ -257,7 +251,6 @@ Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to_opt, std::
 
 namespace {
 
-// [marker: random_from_to_kernel_cpu]
 void random_from_to_kernel(TensorIteratorBase& iter, uint64_t range, int64_t base, std::optional<Generator> gen) {
   CPUGeneratorImpl* generator = cpu_generator(gen);
   AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.dtype(), "random_from_to_kernel_cpu", [&] {
@@ -272,9 +265,7 @@ void random_from_to_kernel(TensorIteratorBase& iter, uint64_t range, int64_t bas
     });
   });
 }
-// [end marker: random_from_to_kernel_cpu]
 
-// [marker: bernoulli_kernel_cpu]
 // One draw per element in memory order: a double uniform for a number p, and for a tensor
 // of p a uniform of p's precision (double for float64 p, else float), as PyTorch's
 // cpu/DistributionTemplates.h draws them, so a seed gives PyTorch's values.
@@ -320,7 +311,6 @@ void bernoulli_tensor_kernel(const TensorBase& self, const TensorBase& p, std::o
     }
   });
 }
-// [end marker: bernoulli_kernel_cpu]
 
 }  // namespace
 
@@ -331,7 +321,6 @@ REGISTER_DISPATCH(random_from_to_stub, &random_from_to_kernel);
 REGISTER_DISPATCH(bernoulli_scalar_stub, &bernoulli_scalar_kernel);
 REGISTER_DISPATCH(bernoulli_tensor_stub, &bernoulli_tensor_kernel);
 
-// [marker: bernoulli_]
 // bernoulli_(p) and bernoulli_(p_tensor) check their arguments here, for every device, and
 // leave the drawing to the device's kernel. torch.bernoulli(p) fills a new tensor shaped
 // like p, of p's dtype.
@@ -366,7 +355,6 @@ Tensor bernoulli(const Tensor& self, double p, std::optional<Generator> gen) {
   result.bernoulli_(p, gen);
   return result;
 }
-// [end marker: bernoulli_]
 
 // random_.to and random_: the other two overloads, written with random_.from.
 Tensor& random_(Tensor& self, int64_t to, std::optional<Generator> gen) {
@@ -400,7 +388,6 @@ static void check_supported_max_int_with_precision(int64_t n, ScalarType type) {
   }
 }
 
-// [marker: randperm]
 // torch.randperm(n): a Fisher-Yates shuffle of 0..n-1 whose i-th swap partner is
 // i + random() % (n - i), one 32-bit draw per step, as PyTorch's randperm_cpu draws it (so
 // a seeded generator gives PyTorch's permutation).
@@ -428,9 +415,7 @@ Tensor randperm(int64_t n, std::optional<ScalarType> dtype, std::optional<Layout
                 std::optional<bool> pin_memory) {
   return at::native::randperm(n, std::nullopt, dtype, layout, device, pin_memory);
 }
-// [end marker: randperm]
 
-// [marker: exponential_]
 // exponential_(lambd): -log(1 - u) / lambd from one double uniform per element, in memory
 // order (PyTorch's CPU kernel; its MKL path is switched off in PyTorch's builds).
 Tensor& exponential_(Tensor& self, double lambd, std::optional<Generator> gen) {
@@ -452,9 +437,7 @@ Tensor& exponential_(Tensor& self, double lambd, std::optional<Generator> gen) {
   });
   return self;
 }
-// [end marker: exponential_]
 
-// [marker: normal_tensor]
 // torch.normal with tensor arguments: standard normals drawn into the result (shaped by
 // broadcasting mean and std), then scaled and shifted elementwise, as PyTorch does.
 static void check_normal_std_tensor(const Tensor& std) {
@@ -519,9 +502,7 @@ Tensor& normal_out(double mean, double std, IntArrayRef size, std::optional<Gene
   at::native::resize_output(output, size);
   return output.normal_(mean, std, gen);
 }
-// [end marker: normal_tensor]
 
-// [marker: multinomial_with_replacement]
 // Sampling with replacement (PyTorch's cpu/MultinomialKernel.cpp): per row, the running sum
 // of the probabilities, normalized so the last entry is 1; per sample one double uniform u
 // and a binary search for the first entry >= u.
@@ -571,7 +552,6 @@ static void multinomial_with_replacement_cpu(Tensor& result, const Tensor& self,
     }
   });
 }
-// [end marker: multinomial_with_replacement]
 
 // [marker: multinomial]
 Tensor& multinomial_out(const Tensor& self, int64_t n_sample, bool with_replacement, std::optional<Generator> gen,

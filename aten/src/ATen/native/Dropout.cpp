@@ -19,7 +19,6 @@ bool is_fused_kernel_acceptable(const Tensor& input, double p) {
   return input.is_cuda() && p > 0 && p < 1 && input.numel() > 0;
 }
 
-// [marker: _dropout_impl]
 // input * x, or input *= x for dropout_.
 template <bool inplace>
 using Ctype = std::conditional_t<inplace, Tensor&, Tensor>;
@@ -47,24 +46,20 @@ Ctype<inplace> dropout_impl(Ctype<inplace> input, double p, bool train) {
   noise.div_(1 - p);
   return multiply<inplace>(input, noise);
 }
-// [end marker: _dropout_impl]
 
 }  // namespace
 
-// [marker: dropout]
 Tensor dropout(const Tensor& input, double p, bool train) {
   if (train && is_fused_kernel_acceptable(input, p)) {
     return std::get<0>(at::native_dropout(input, p, train));
   }
   return dropout_impl</*inplace=*/false>(input, p, train);
 }
-// [end marker: dropout]
 
 Tensor& dropout_(Tensor& input, double p, bool train) {
   return dropout_impl</*inplace=*/true>(input, p, train);
 }
 
-// [marker: native_dropout_cpu]
 // (output, mask): mask is bool, true where the element is kept. Not training: the input
 // (a copy) and a mask of all true.
 std::tuple<Tensor, Tensor> native_dropout_cpu(const Tensor& input, double p, std::optional<bool> train) {
@@ -83,7 +78,6 @@ std::tuple<Tensor, Tensor> native_dropout_cpu(const Tensor& input, double p, std
   Tensor output = input.mul(mask).mul_(scale);
   return std::make_tuple(output, mask);
 }
-// [end marker: native_dropout_cpu]
 
 Tensor native_dropout_backward(const Tensor& grad_output, const Tensor& mask, double scale) {
   return grad_output.mul(mask).mul_(scale);

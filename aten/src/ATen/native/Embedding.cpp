@@ -24,7 +24,6 @@ void check_indices(const Tensor& indices, const char* fn) {
 
 }  // namespace
 
-// [marker: embedding]
 Tensor embedding_symint(const Tensor& weight, const Tensor& indices, int64_t padding_idx, bool scale_grad_by_freq,
                         bool sparse) {
   TORCH_CHECK(weight.dim() == 2, "'weight' must be 2-D");
@@ -39,7 +38,6 @@ Tensor embedding_symint(const Tensor& weight, const Tensor& indices, int64_t pad
   shape.push_back(weight.size(1));
   return weight.index_select(0, flat).view(shape);
 }
-// [end marker: embedding]
 
 Tensor embedding_backward_symint(const Tensor& grad, const Tensor& indices, int64_t num_weights, int64_t padding_idx,
                                  bool scale_grad_by_freq, bool sparse) {
@@ -47,7 +45,6 @@ Tensor embedding_backward_symint(const Tensor& grad, const Tensor& indices, int6
   return at::embedding_dense_backward(grad, indices, num_weights, padding_idx, scale_grad_by_freq);
 }
 
-// [marker: embedding_dense_backward_cpu]
 Tensor embedding_dense_backward_cpu(const Tensor& grad_output, const Tensor& indices, int64_t num_weights,
                                     int64_t padding_idx, bool scale_grad_by_freq) {
   check_indices(indices, "embedding_backward");
@@ -74,6 +71,5 @@ Tensor embedding_dense_backward_cpu(const Tensor& grad_output, const Tensor& ind
   });
   return grad_weight;
 }
-// [end marker: embedding_dense_backward_cpu]
 
 }  // namespace at::native

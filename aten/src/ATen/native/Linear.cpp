@@ -26,7 +26,6 @@ int64_t prod(const std::vector<int64_t>& dims, const Tensor& t) {
   return p;
 }
 
-// [marker: sumproduct_pair]
 // left * right (already broadcast-aligned: same number of dims), summed over sum_dims, the
 // summed dims kept with size 1. The dims split three ways: lro (in both, kept: the bmm
 // batch), lo / ro (only in left / right, kept: bmm rows / columns) and the summed ones
@@ -82,7 +81,6 @@ Tensor sumproduct_pair(Tensor left, Tensor right, const std::vector<int64_t>& su
   right = right.permute(rperm).reshape({lro_size, sum_size, ro_size});
   return at::bmm(left, right).view(out_size).permute(operm);
 }
-// [end marker: sumproduct_pair]
 
 constexpr int kTotalLabels = 52;  // a-z, A-Z
 constexpr int kEllipsis = kTotalLabels;
@@ -146,7 +144,6 @@ Tensor tensordot(const Tensor& input1, const Tensor& input2, IntArrayRef dims1, 
 
 // ---- einsum ----
 
-// [marker: einsum]
 Tensor einsum(c10::string_view equation_view, TensorList operands, at::OptionalIntArrayRef path) {
   (void)path;  // the contraction order is left to right (PyTorch's default without opt_einsum)
   TORCH_CHECK(!operands.empty(), "einsum(): must provide at least one operand");
@@ -331,9 +328,7 @@ Tensor einsum(c10::string_view equation_view, TensorList operands, at::OptionalI
                            std::vector<int64_t>(result.strides().begin(), result.strides().begin() + out_num_dim),
                            result.storage_offset());
 }
-// [end marker: einsum]
 
-// [marker: linear]
 // aten::linear: y = x W^T + b. A 2-D input with a bias is one addmm; a contiguous N-D input
 // with a 1-D bias is flattened to 2-D for the addmm and viewed back (PyTorch's
 // _flatten_nd_linear); everything else is matmul, then the bias added in place.
@@ -361,6 +356,5 @@ Tensor linear(const Tensor& input, const Tensor& weight, const std::optional<Ten
   }
   return output;
 }
-// [end marker: linear]
 
 }  // namespace at::native

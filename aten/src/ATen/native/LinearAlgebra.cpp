@@ -27,7 +27,6 @@ namespace at::native {
 
 namespace {
 
-// [marker: should_fold]
 // Fold when one side has >= 3 dims and the other <= 2, and the big side's batch dims can be
 // merged with a view: then [b, n, k] @ [k, m] is one (b*n x k) @ (k x m) mm, not b small ones.
 bool should_fold(const Tensor& tensor1, const Tensor& tensor2) {
@@ -46,11 +45,9 @@ bool should_fold(const Tensor& tensor1, const Tensor& tensor2) {
   }
   return true;
 }
-// [end marker: should_fold]
 
 }  // namespace
 
-// [marker: matmul]
 Tensor matmul(const Tensor& tensor1, const Tensor& tensor2) {
   const int64_t dim_tensor1 = tensor1.dim(), dim_tensor2 = tensor2.dim();
   TORCH_CHECK(dim_tensor1 != 0 && dim_tensor2 != 0, "both arguments to matmul need to be at least 1D, but they are ",
@@ -112,7 +109,6 @@ Tensor matmul(const Tensor& tensor1, const Tensor& tensor2) {
   }
   return tensor1_expanded.bmm(tensor2_expanded).view(output_shape);
 }
-// [end marker: matmul]
 
 Tensor& matmul_out(const Tensor& tensor1, const Tensor& tensor2, Tensor& out) {
   const Tensor result = at::matmul(tensor1, tensor2);
@@ -134,7 +130,6 @@ Tensor outer(const Tensor& self, const Tensor& vec2) {
 
 namespace {
 
-// [marker: jacobi_singular_values]
 // The singular values of one m x n matrix (row-major doubles, m >= n), by one-sided Jacobi
 // (Hestenes): rotate pairs of columns until every pair is orthogonal; the column norms are
 // then the singular values. PyTorch calls LAPACK's gesdd here; this is the short, exact-enough
@@ -179,7 +174,6 @@ std::vector<double> jacobi_singular_values(std::vector<double> a, int64_t m, int
   std::sort(sv.begin(), sv.end(), std::greater<double>());
   return sv;
 }
-// [end marker: jacobi_singular_values]
 
 }  // namespace
 
@@ -216,7 +210,6 @@ Tensor linalg_svdvals(const Tensor& A, std::optional<c10::string_view> driver) {
   return out;
 }
 
-// [marker: nuclear_norm]
 // The nuclear norm of the matrices over two dims: the sum of their singular values (PyTorch's
 // linalg_matrix_norm(A, "nuc", dim, keepdim); torch.norm(A, "nuc") comes here). PyTorch also
 // warns that at::nuclear_norm is deprecated in favour of linalg.matrix_norm, which this tree
@@ -242,7 +235,6 @@ Tensor nuclear_norm(const Tensor& self, IntArrayRef dim, bool keepdim) {
 Tensor nuclear_norm(const Tensor& self, bool keepdim) {
   return at::native::nuclear_norm(self, IntArrayRef{-2, -1}, keepdim);
 }
-// [end marker: nuclear_norm]
 
 }  // namespace at::native
 

@@ -23,7 +23,6 @@ namespace at::native {
 DEFINE_DISPATCH(mse_stub);
 DEFINE_DISPATCH(mse_backward_stub);
 
-// [marker: smooth_l1_loss]
 // z = |x - y|; smooth L1 is 0.5 z^2 / beta below beta and z - 0.5 beta above it, huber
 // 0.5 z^2 below delta and delta (z - 0.5 delta) above: the same products in the same order
 // as PyTorch's CPU kernels (cpu/BinaryOpsKernel.cpp), so the digits agree.
@@ -63,9 +62,7 @@ Tensor huber_loss_backward(const Tensor& grad_output, const Tensor& input, const
                            int64_t reduction, double delta) {
   return piecewise_loss_backward(grad_output, input, target, reduction, delta, delta, 1.0);
 }
-// [end marker: smooth_l1_loss]
 
-// [marker: mse_loss]
 Tensor mse_loss(const Tensor& input, const Tensor& target, int64_t reduction) {
   // binary_op broadcasts target against input (F.mse_loss has warned if their sizes differ)
   // and promotes the two to one dtype.
@@ -88,9 +85,7 @@ Tensor mse_loss_backward(const Tensor& grad_output, const Tensor& input, const T
   mse_backward_stub(iter.device_type(), iter, norm);
   return grad_input;
 }
-// [end marker: mse_loss]
 
-// [marker: binary_cross_entropy_cpu]
 // The formulas are Loss.h's, shared with cuda/Loss.cu; here each element's range is checked
 // as it is read (the check raises from inside the loop, and parallel_for passes it on).
 Tensor binary_cross_entropy_cpu(const Tensor& input, const Tensor& target, const std::optional<Tensor>& weight_opt,
@@ -120,9 +115,7 @@ Tensor binary_cross_entropy_backward_cpu(const Tensor& grad, const Tensor& input
   });
   return binary_cross_entropy_weight_and_reduce(grad_input, weight_opt, reduction, /*backward=*/true);
 }
-// [end marker: binary_cross_entropy_cpu]
 
-// [marker: binary_cross_entropy_with_logits]
 // binary_cross_entropy(sigmoid(x), y) computed from the logits x, without overflow:
 // (1 - y) x - (1 + (p - 1) y) log sigmoid(x), with log sigmoid(x) = min(x, 0) - log1p(exp(-|x|))
 // and p the pos_weight (1 without one). Ordinary tensor ops, so one function serves every
@@ -141,9 +134,7 @@ Tensor binary_cross_entropy_with_logits(const Tensor& input, const Tensor& targe
   }
   return apply_loss_reduction(loss, reduction);
 }
-// [end marker: binary_cross_entropy_with_logits]
 
-// [marker: l1_loss]
 // l1_loss and kl_div: compositions of pointwise ops, so autograd differentiates them.
 Tensor l1_loss(const Tensor& input, const Tensor& target, int64_t reduction) {
   return apply_loss_reduction((input - target).abs(), reduction);
@@ -165,6 +156,5 @@ Tensor kl_div(const Tensor& input, const Tensor& target, int64_t reduction, bool
   }
   return apply_loss_reduction(output, reduction);
 }
-// [end marker: l1_loss]
 
 }  // namespace at::native

@@ -47,7 +47,6 @@ inline Tensor nll_loss_weight(const std::optional<Tensor>& weight) {
   return weight.has_value() && weight->defined() ? weight->contiguous() : Tensor();
 }
 
-// [marker: binary_cross_entropy_formulas]
 // binary_cross_entropy's arithmetic, the same on both devices (C10_HOST_DEVICE), in opmath_t:
 // -(y log x + (1 - y) log(1 - x)), each log clamped at -100 so that x = 0 or 1 gives a finite
 // loss; and its derivative (x - y) / (x (1 - x)), the denominator kept above 1e-12 (PyTorch's
@@ -66,7 +65,6 @@ C10_HOST_DEVICE inline scalar_t binary_cross_entropy_grad(scalar_t grad, scalar_
   return static_cast<scalar_t>(static_cast<opmath_t>(grad) * (x - static_cast<opmath_t>(target)) /
                                std::max((opmath_t(1) - x) * x, opmath_t(1e-12)));
 }
-// [end marker: binary_cross_entropy_formulas]
 
 // The iterator of binary_cross_entropy_backward: grad_input from (grad, input, target), grad
 // (a scalar for 'mean' and 'sum') broadcast to the input's shape.

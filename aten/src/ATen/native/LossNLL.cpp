@@ -59,7 +59,6 @@ Tensor nll_loss2d(const Tensor& self, const Tensor& target, const std::optional<
 
 namespace {
 
-// [marker: nll_loss_forward_cpu]
 // One pass over every position of the batch (N rows of C log-probabilities, or N * H * W
 // positions for 2d): position i contributes -weight[t] * input[i][t] for its target t.
 template <typename scalar_t, typename target_t>
@@ -134,7 +133,6 @@ void nll_loss_backward_frame(Tensor& grad_input, const Tensor& grad_output, cons
     gin[nll_offset(i, t, n_classes, positions)] = w ? static_cast<scalar_t>(w[t] * g) : g;
   }
 }
-// [end marker: nll_loss_forward_cpu]
 
 }  // namespace
 
@@ -194,7 +192,6 @@ Tensor nll_loss2d_backward_cpu(const Tensor& grad_output, const Tensor& self, co
   return grad_input;
 }
 
-// [marker: cross_entropy_loss]
 // cross_entropy_loss: log_softmax over the class dim, then nll_loss_nd for class indices;
 // for class probabilities (target shaped like the input) -sum(target * log_softmax). With
 // label smoothing the target mixes with the uniform distribution over the C classes.
@@ -291,6 +288,5 @@ Tensor cross_entropy_loss(const Tensor& self, const Tensor& target, const std::o
   return at::nll_loss_nd(at::log_softmax(self, class_dim, self.scalar_type()), target, weight, reduction,
                          ignore_index);
 }
-// [end marker: cross_entropy_loss]
 
 }  // namespace at::native

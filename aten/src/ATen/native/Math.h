@@ -29,7 +29,6 @@ T largest_finite() {
   }
 }
 
-// [marker: nan_to_num]
 // What nan_to_num writes for NaN, +inf and -inf: the given values in the tensor's dtype, or
 // 0 and the dtype's largest finite values. Computed once, on the host.
 template <typename scalar_t>
@@ -63,9 +62,7 @@ C10_HOST_DEVICE inline scalar_t nan_to_num_value(scalar_t a, const NanToNumRepla
   }
   return a;
 }
-// [end marker: nan_to_num]
 
-// [marker: complex_log1p]
 // log1p of a complex number, accurate near 0 where log(1 + z) would lose z to rounding:
 // with 1 + z = r e^(i theta), log1p(z) = log(r) + i theta, and for |z| < 1/2
 // log(r) = log1p(x (2 + x) + y^2) / 2. PyTorch's c10/util/complex_math.h log1p.
@@ -82,7 +79,6 @@ C10_HOST_DEVICE c10::complex<T> complex_log1p(const c10::complex<T>& z) {
   }
   return {std::log(std::hypot(x + T(1), y)), theta};
 }
-// [end marker: complex_log1p]
 
 // log1p for real and complex types alike (the CPU's and the CUDA kernels' expression).
 template <typename T>

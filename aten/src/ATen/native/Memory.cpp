@@ -11,7 +11,6 @@
 
 namespace at::native {
 
-// [marker: is_pinned]
 bool is_pinned(const Tensor& self, std::optional<Device> device) {
   TORCH_CHECK(!device.has_value() || device->is_cuda(), "is_pinned: only CUDA pinned memory is supported, got ",
               device->str());
@@ -21,9 +20,7 @@ bool is_pinned(const Tensor& self, std::optional<Device> device) {
   }
   return at::detail::getCUDAHooks().isPinnedPtr(self.storage().data());
 }
-// [end marker: is_pinned]
 
-// [marker: _pin_memory]
 Tensor pin_memory(const Tensor& self, std::optional<Device> device) {
   if (self.is_pinned(device)) {
     return self;
@@ -42,6 +39,5 @@ Tensor _pin_memory(const Tensor& self, std::optional<Device> device) {
   tensor.copy_(self);
   return tensor;
 }
-// [end marker: _pin_memory]
 
 }  // namespace at::native

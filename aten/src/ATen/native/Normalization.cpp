@@ -62,7 +62,6 @@ Tensor batch_norm(const Tensor& input, const std::optional<Tensor>& weight_opt, 
                                            momentum, eps));
 }
 
-// [marker: batch_norm_cpu]
 std::tuple<Tensor, Tensor, Tensor> batch_norm_cpu(const Tensor& input, const std::optional<Tensor>& weight_opt,
                                                   const std::optional<Tensor>& bias_opt,
                                                   const std::optional<Tensor>& running_mean_opt,
@@ -98,9 +97,7 @@ std::tuple<Tensor, Tensor, Tensor> batch_norm_cpu(const Tensor& input, const std
   if (bias.defined()) output = output + as_channel(bias, input);
   return std::make_tuple(output, save_mean, save_invstd);
 }
-// [end marker: batch_norm_cpu]
 
-// [marker: batch_norm_backward_cpu]
 // With xhat = (x - mean) * invstd and M values per channel, in training
 //   grad_input = weight * invstd / M * (M * g - sum(g) - xhat * sum(g * xhat))
 // (mean and invstd depend on x too); in evaluation they are constants: grad_input =
@@ -138,6 +135,5 @@ std::tuple<Tensor, Tensor, Tensor> batch_norm_backward_cpu(
   if (output_mask[2]) grad_bias = sum_g;
   return std::make_tuple(grad_input, grad_weight, grad_bias);
 }
-// [end marker: batch_norm_backward_cpu]
 
 }  // namespace at::native

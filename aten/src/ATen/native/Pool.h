@@ -14,7 +14,6 @@
 
 namespace at::native {
 
-// [marker: pooling_output_shape]
 // Output length of a window `k` (dilation d) sliding with stride s over in + 2p. ceil_mode
 // keeps a last, partial window, unless it would start entirely in the right padding.
 inline int64_t pooling_output_shape(int64_t in, int64_t k, int64_t p, int64_t s, int64_t d, bool ceil_mode) {
@@ -25,7 +24,6 @@ inline int64_t pooling_output_shape(int64_t in, int64_t k, int64_t p, int64_t s,
   }
   return out;
 }
-// [end marker: pooling_output_shape]
 
 struct Pool2d {
   int64_t kh, kw, sh, sw, ph, pw, dh, dw;
@@ -79,7 +77,6 @@ inline std::vector<int64_t> pool_out_shape(const Tensor& input, int64_t out_h, i
   return shape;
 }
 
-// [marker: avg_pool2d_window]
 // The window of output (oh, ow), clipped to the input, and what its sum is divided by:
 // divisor_override if given (non-zero), else the window's size counting the padding it covers
 // (count_include_pad) or only the input it covers. Host and device: the CUDA kernels
@@ -110,7 +107,6 @@ inline Window avg_window(const Pool2d& p, int64_t oh, int64_t ow, bool count_inc
   return avg_window(oh, ow, p.kh, p.kw, p.sh, p.sw, p.ph, p.pw, p.in_h, p.in_w, count_include_pad,
                     divisor_override.value_or(0));
 }
-// [end marker: avg_pool2d_window]
 
 inline Pool2d avg_pool2d_params(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
                                 bool ceil_mode, std::optional<int64_t> divisor_override) {

@@ -20,7 +20,6 @@
 
 namespace at::native {
 
-// [marker: max_pool2d_with_indices]
 std::tuple<Tensor, Tensor> max_pool2d_with_indices_cpu(const Tensor& self, IntArrayRef kernel_size,
                                                        IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation,
                                                        bool ceil_mode) {
@@ -63,7 +62,6 @@ std::tuple<Tensor, Tensor> max_pool2d_with_indices_cpu(const Tensor& self, IntAr
   });
   return std::make_tuple(output, indices);
 }
-// [end marker: max_pool2d_with_indices]
 
 Tensor max_pool2d_with_indices_backward_cpu(const Tensor& grad_output, const Tensor& self, IntArrayRef kernel_size,
                                             IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation,
@@ -148,7 +146,6 @@ Tensor avg_pool2d_backward_cpu(const Tensor& grad_output, const Tensor& self, In
   return grad_input;
 }
 
-// [marker: adaptive_avg_pool2d]
 // Output cell o covers input rows [adaptive_start_index(o), adaptive_end_index(o)) (Pool.h).
 Tensor adaptive_avg_pool2d_symint(const Tensor& self, IntArrayRef output_size) {
   TORCH_CHECK(output_size.size() == 2, "adaptive_avg_pool2d: output_size must be 2");
@@ -183,7 +180,6 @@ Tensor adaptive_avg_pool2d_cpu(const Tensor& self, IntArrayRef output_size) {
   });
   return output;
 }
-// [end marker: adaptive_avg_pool2d]
 
 Tensor adaptive_avg_pool2d_backward_cpu(const Tensor& grad_output, const Tensor& self) {
   const Tensor go = grad_output.contiguous();

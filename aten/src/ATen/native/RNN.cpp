@@ -24,7 +24,6 @@ namespace at::native {
 DEFINE_DISPATCH(fused_lstm_cell_stub);
 DEFINE_DISPATCH(fused_lstm_cell_backward_stub);
 
-// [marker: fused_lstm_cell_cpu]
 // The checks and the outputs here; the loop, one pass over the gates, in cpu/RNNKernel.cpp
 // (cuda/RNN.cu for CUDA tensors).
 std::tuple<Tensor, Tensor, Tensor> fused_lstm_cell(const Tensor& input_gates_, const Tensor& hidden_gates_,
@@ -55,9 +54,7 @@ std::tuple<Tensor, Tensor, Tensor> _thnn_fused_lstm_cell_cpu(const Tensor& input
   return fused_lstm_cell(input_gates, hidden_gates, cx, input_bias.has_value() ? *input_bias : Tensor(),
                          hidden_bias.has_value() ? *hidden_bias : Tensor());
 }
-// [end marker: fused_lstm_cell_cpu]
 
-// [marker: fused_lstm_cell_backward_cpu]
 // A missing gradient (the state's c was not used later, say) counts as zeros, passed to the
 // kernel as such, which keeps its loop free of branches.
 std::tuple<Tensor, Tensor, Tensor> fused_lstm_cell_backward(const Tensor& grad_hy_, const Tensor& grad_cy_,
@@ -93,7 +90,6 @@ std::tuple<Tensor, Tensor, Tensor> _thnn_fused_lstm_cell_backward_impl_cpu(const
   return fused_lstm_cell_backward(grad_hy.has_value() ? *grad_hy : Tensor(), grad_cy.has_value() ? *grad_cy : Tensor(),
                                   cx, cy, workspace, has_bias);
 }
-// [end marker: fused_lstm_cell_backward_cpu]
 
 // The gradients of input_gates, hidden_gates, cx, input_bias, hidden_bias: the two gate
 // inputs were summed, so they share one gradient, and so do the biases.
@@ -105,7 +101,6 @@ std::tuple<Tensor, Tensor, Tensor, Tensor, Tensor> _thnn_fused_lstm_cell_backwar
   return std::make_tuple(grad_gates, grad_gates, grad_cx, grad_bias, grad_bias);
 }
 
-// [marker: differentiable_lstm_cell_backward]
 // The same backward in differentiable operators (recomputing the activations from the gates),
 // used when the backward itself is recorded (create_graph=True).
 std::tuple<Tensor, Tensor, Tensor, Tensor, Tensor> _thnn_differentiable_lstm_cell_backward(
@@ -141,6 +136,5 @@ std::tuple<Tensor, Tensor, Tensor, Tensor, Tensor> _thnn_differentiable_lstm_cel
   const Tensor grad_bias = input_bias.defined() ? grad_gates.sum(IntArrayRef{0}) : Tensor();
   return std::make_tuple(grad_gates, grad_gates, d_cy * f, grad_bias, grad_bias);
 }
-// [end marker: differentiable_lstm_cell_backward]
 
 }  // namespace at::native

@@ -24,7 +24,6 @@ using range_acc_t = std::conditional_t<std::is_integral_v<scalar_t>, int64_t, do
 
 }  // namespace
 
-// [marker: compute_arange_size]
 int64_t compute_arange_size(const Scalar& start, const Scalar& end, const Scalar& step, ScalarType dtype) {
   int64_t size = 0;
   AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, dtype, "arange_size", [&] {
@@ -55,9 +54,7 @@ int64_t compute_arange_size(const Scalar& start, const Scalar& end, const Scalar
   });
   return size;
 }
-// [end marker: compute_arange_size]
 
-// [marker: arange_out]
 Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, Tensor& result) {
   const int64_t size = compute_arange_size(start, end, step, result.scalar_type());
   if (result.numel() != size) {
@@ -75,7 +72,6 @@ Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, T
   });
   return result;
 }
-// [end marker: arange_out]
 
 // torch.arange(end, out=t): arange.out, the one-argument form of arange.start_out.
 Tensor& arange_out(const Scalar& end, Tensor& result) {
@@ -102,7 +98,6 @@ Tensor arange(const Scalar& end, std::optional<ScalarType> dtype, std::optional<
   return at::native::arange(/*start=*/0, end, /*step=*/1, dtype, layout, device, pin_memory);
 }
 
-// [marker: linspace_out]
 // The first half counts up from start, the second half down from end, so both ends are
 // exact (PyTorch's linspace kernel).
 Tensor& linspace_out(const Scalar& start, const Scalar& end, int64_t steps, Tensor& result) {
@@ -132,7 +127,6 @@ Tensor& linspace_out(const Scalar& start, const Scalar& end, int64_t steps, Tens
   });
   return result;
 }
-// [end marker: linspace_out]
 
 Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, std::optional<ScalarType> dtype,
                 std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {

@@ -66,7 +66,6 @@ Tensor& reduce_into(const char* name, Tensor& result, const Tensor& self, Option
 
 // ---- sum, mean, prod -----------------------------------------------------------------------
 
-// [marker: sum_out]
 Tensor& sum_out(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> opt_dtype,
                 Tensor& result) {
   // out= decides the dtype unless dtype= is given; otherwise ints and bools sum into int64.
@@ -76,7 +75,6 @@ Tensor& sum_out(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::
   return reduce_into("sum", result, self, dim, keepdim, dtype, dtype,
                      [](TensorIteratorBase& it) { sum_stub(it.device_type(), it); }, Scalar(0));
 }
-// [end marker: sum_out]
 
 Tensor sum_dim(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   Tensor result;
@@ -183,7 +181,6 @@ Tensor min(const Tensor& self) {
   return at::amin(self, IntArrayRef{}, false);
 }
 
-// [marker: max_out]
 static void minmax_dim_out(const char* name, const Tensor& self, int64_t dim, bool keepdim, Tensor& values,
                            Tensor& indices, bool is_max) {
   TORCH_CHECK(!c10::isComplexType(self.scalar_type()), name, "(): does not support complex input");
@@ -200,7 +197,6 @@ static void minmax_dim_out(const char* name, const Tensor& self, int64_t dim, bo
     min_stub(iter.device_type(), iter);
   }
 }
-// [end marker: max_out]
 
 std::tuple<Tensor&, Tensor&> max_out(const Tensor& self, int64_t dim, bool keepdim, Tensor& max, Tensor& max_values) {
   minmax_dim_out("max", self, dim, keepdim, max, max_values, true);
@@ -340,7 +336,6 @@ Tensor& any_out(const Tensor& self, int64_t dim, bool keepdim, Tensor& out) {
 
 // ---- var, std and their _mean forms ---------------------------------------------------------
 
-// [marker: std_var]
 static void std_var_out(const char* fname, Tensor& result, Tensor* mean, const Tensor& self, OptionalIntArrayRef dim,
                         std::optional<Scalar> correction_opt, bool keepdim, bool take_sqrt) {
   TORCH_CHECK(c10::isFloatingType(self.scalar_type()) || c10::isComplexType(self.scalar_type()),
@@ -378,7 +373,6 @@ static void std_var_out(const char* fname, Tensor& result, Tensor* mean, const T
     }
   }
 }
-// [end marker: std_var]
 
 Tensor var_correction(const Tensor& self, OptionalIntArrayRef dim, std::optional<Scalar> correction,
                       bool keepdim) {
@@ -446,7 +440,6 @@ std::tuple<Tensor, Tensor> std_mean_dim(const Tensor& self, OptionalIntArrayRef 
 
 // ---- norms ----------------------------------------------------------------------------------
 
-// [marker: linalg_vector_norm]
 Tensor linalg_vector_norm(const Tensor& self, const Scalar& ord, OptionalIntArrayRef dim, bool keepdim,
                           std::optional<ScalarType> opt_dtype) {
   TORCH_CHECK(c10::isFloatingType(self.scalar_type()) || c10::isComplexType(self.scalar_type()),
@@ -485,7 +478,6 @@ Tensor linalg_vector_norm(const Tensor& self, const Scalar& ord, OptionalIntArra
   }
   return result;
 }
-// [end marker: linalg_vector_norm]
 
 Tensor norm(const Tensor& self, const Scalar& p) {
   return at::linalg_vector_norm(self, p, std::nullopt, false, std::nullopt);
@@ -503,7 +495,6 @@ Tensor norm_dtype(const Tensor& self, std::optional<Scalar> p, ScalarType dtype)
 
 // ---- logsumexp ------------------------------------------------------------------------------
 
-// [marker: logsumexp]
 // log(sum(exp(x))) = max + log(sum(exp(x - max))): exp never overflows. An infinite max is
 // replaced by 0 so that inf - inf does not make a NaN.
 Tensor& logsumexp_out(const Tensor& self, IntArrayRef dims, bool keepdim, Tensor& result) {
@@ -521,7 +512,6 @@ Tensor& logsumexp_out(const Tensor& self, IntArrayRef dims, bool keepdim, Tensor
   }
   return result;
 }
-// [end marker: logsumexp]
 
 Tensor logsumexp(const Tensor& self, IntArrayRef dims, bool keepdim) {
   // PyTorch reduces an empty dim list over every dimension for the maximum (kept as size 1)
@@ -670,7 +660,6 @@ Tensor trace_cuda(const Tensor& self) {
 
 // ---- nansum, aminmax, cummax/cummin ---------------------------------------------------------
 
-// [marker: nansum]
 // nansum: the sum with every NaN read as 0 - the same additions in the same order as sum
 // (for float and double, PyTorch's cascade, cpu/SumKernel.cpp). Integers have no NaN.
 Tensor& nansum_out(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> opt_dtype,
@@ -694,9 +683,7 @@ Tensor nansum(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::op
   result = at::empty({0}, self.options().dtype(dtype.value_or(self.scalar_type())));
   return at::native::nansum_out(self, dim, keepdim, dtype, result);
 }
-// [end marker: nansum]
 
-// [marker: aminmax]
 // aminmax: amin and amax in one call, over one dim or (dim=None) everything.
 std::tuple<Tensor&, Tensor&> aminmax_out(const Tensor& self, std::optional<int64_t> dim, bool keepdim, Tensor& min,
                                          Tensor& max) {
@@ -735,9 +722,7 @@ std::tuple<Tensor, Tensor> aminmax(const Tensor& self, std::optional<int64_t> di
   at::native::aminmax_out(self, dim, keepdim, min, max);
   return {min, max};
 }
-// [end marker: aminmax]
 
-// [marker: cummax]
 // cummax/cummin along dim: the running extreme and the index where it was last reached
 // (>= for cummax, <= for cummin, so ties move the index forward); once a NaN appears it is
 // the running value, and each later NaN moves the index. Computed on the CPU, then moved to
@@ -817,6 +802,5 @@ std::tuple<Tensor, Tensor> cummin(const Tensor& self, int64_t dim) {
   at::native::cummin_out(self, dim, values, indices);
   return {values, indices};
 }
-// [end marker: cummax]
 
 }  // namespace at::native

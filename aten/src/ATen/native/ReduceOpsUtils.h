@@ -91,7 +91,6 @@ inline ScalarType get_dtype_from_self(const Tensor& self, std::optional<ScalarTy
   return src;
 }
 
-// [marker: make_reduction]
 // The iterator of a one-output reduction; result is allocated (or resized) here. The input is
 // converted to in_dtype first, so the kernel reads one dtype.
 inline TensorIterator make_reduction(const char* name, Tensor& result, const Tensor& self, OptionalIntArrayRef dim,
@@ -106,7 +105,6 @@ inline TensorIterator make_reduction(const char* name, Tensor& result, const Ten
   }
   return TensorIterator::reduce_op(viewed_result, self.to(in_dtype));
 }
-// [end marker: make_reduction]
 
 inline TensorIterator make_reduction(const char* name, Tensor& result, const Tensor& self, OptionalIntArrayRef dim,
                                      bool keepdim, ScalarType out_dtype) {

@@ -106,7 +106,6 @@ const Tensor& as_strided_(const Tensor& self, IntArrayRef size, IntArrayRef stri
   return self;
 }
 
-// [marker: set_storage_]
 void set_storage_(const Tensor& self, c10::Storage storage, int64_t storage_offset, IntArrayRef size,
                   IntArrayRef stride) {
   TORCH_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
@@ -130,7 +129,6 @@ void set_storage_(const Tensor& self, c10::Storage storage, int64_t storage_offs
   impl->set_sizes_and_strides(size, strides, storage_offset);
   impl->bump_version();
 }
-// [end marker: set_storage_]
 
 }  // namespace at::native
 

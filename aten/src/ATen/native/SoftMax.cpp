@@ -25,7 +25,6 @@ DEFINE_DISPATCH(log_softmax_backward_kernel);
 
 namespace {
 
-// [marker: host_softmax]
 // The output is contiguous, in the input's shape, as PyTorch's. Along the last dim (or of a 0-d
 // tensor, a one-element row) each row is a softmax; along any other dim the kernel works on the
 // [outer, dim, inner] block in place, without moving dim last.
@@ -47,9 +46,7 @@ Tensor host_softmax(const Tensor& input_, int64_t dim_, bool half_to_float) {
   }
   return output;
 }
-// [end marker: host_softmax]
 
-// [marker: host_softmax_backward]
 // PyTorch's checks (the meta function of _softmax_backward_data): grad and output of one size;
 // grad_input takes grad's dtype, and the kernel reads output as that dtype too, so an output of
 // another dtype is an error ("expected scalar type Double but found Float").
@@ -76,7 +73,6 @@ Tensor host_softmax_backward(const Tensor& grad_, const Tensor& output_, int64_t
   }
   return grad_input;
 }
-// [end marker: host_softmax_backward]
 
 }  // namespace
 

@@ -44,7 +44,6 @@ inline bool less_nan_last(T a, T b) {
   return !is_nan(a) && (is_nan(b) || a < b);
 }
 
-// [marker: sort_rows]
 // Sort (k = n) or select the top k of every row along dim; returns (values, indices).
 std::tuple<Tensor, Tensor> sort_rows(const Tensor& self, int64_t dim, bool descending, int64_t k) {
   Tensor input = self.dim() == 0 ? self.view({1}) : self.movedim(dim, -1).contiguous();
@@ -86,7 +85,6 @@ std::tuple<Tensor, Tensor> sort_rows(const Tensor& self, int64_t dim, bool desce
   }
   return {values.movedim(-1, dim).contiguous(), indices.movedim(-1, dim).contiguous()};
 }
-// [end marker: sort_rows]
 
 }  // namespace
 
@@ -132,7 +130,6 @@ Tensor argsort_stable(const Tensor& self, bool stable, int64_t dim, bool descend
   return std::get<1>(at::sort(self, stable, dim, descending));
 }
 
-// [marker: topk]
 // The top k of each row, as PyTorch's TopKImpl.h picks them: (value, index) pairs, a
 // partial_sort when k is small against the row (k * 64 <= n), otherwise nth_element, which
 // leaves the first k in no particular order; sorted=True then sorts them (nth_element
@@ -201,9 +198,7 @@ std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool
   }
   return {values.movedim(-1, dim).contiguous(), indices.movedim(-1, dim).contiguous()};
 }
-// [end marker: topk]
 
-// [marker: kthvalue_cpu]
 // The k-th smallest element of each row along dim, and where it is. std::nth_element moves it
 // to position k - 1 of a permutation of the row's indices in linear average time, without
 // sorting the rest. NaN counts as the largest value. Equal values are told apart by their
@@ -236,7 +231,6 @@ std::tuple<Tensor, Tensor> kthvalue_cpu(const Tensor& self, int64_t k, int64_t d
   });
   return {values.view(out_shape), indices.view(out_shape)};
 }
-// [end marker: kthvalue_cpu]
 
 }  // namespace at::native
 
@@ -256,7 +250,6 @@ Tensor& msort(const Tensor& self, Tensor& out) {
 
 // ---- median, nanmedian ----------------------------------------------------------------------
 
-// [marker: median]
 // The lower median: the element of rank (n - 1) / 2, found with std::nth_element over the
 // indices (NaN ranks above every number), as PyTorch's CPU kernel does, so among equal values
 // the same index comes out. median returns NaN (and the first NaN's index) if a slice has one;
@@ -394,11 +387,9 @@ std::tuple<Tensor, Tensor> nanmedian(const Tensor& self, int64_t dim, bool keepd
   at::nanmedian_out(values, indices, self, dim, keepdim);
   return {values, indices};
 }
-// [end marker: median]
 
 // ---- quantile, nanquantile ------------------------------------------------------------------
 
-// [marker: quantile]
 // quantile: sort (flattened, or along dim moved last), turn q into fractional ranks
 // q * (n - 1) (for nanquantile: n = the number of non-NaN values), pick the values at
 // floor and ceil of the rank and lerp between them - all with differentiable ops, so autograd
@@ -563,9 +554,7 @@ Tensor& nanquantile_out(const Tensor& self, double q, std::optional<int64_t> dim
                         c10::string_view interpolation, Tensor& out) {
   return quantile_out_impl(out, self, scalar_q(self, q), dim, keepdim, interpolation, true, true);
 }
-// [end marker: quantile]
 
-// [marker: mode]
 // mode along dim: the most frequent value of each slice (the smallest among equally
 // frequent ones) and an index where it occurs. As PyTorch's CPU kernel: sort (value,
 // position) pairs by value with std::sort, walk the runs, keep the first longest run, and
@@ -624,6 +613,5 @@ std::tuple<Tensor, Tensor> mode(const Tensor& self, int64_t dim, bool keepdim) {
   at::native::mode_out(self, dim, keepdim, values, indices);
   return {values, indices};
 }
-// [end marker: mode]
 
 }  // namespace at::native

@@ -9,7 +9,6 @@
 
 namespace at::native {
 
-// [marker: bincount]
 // One bin per value 0..max(input) (at least minlength bins). Counts are int64; with weights
 // the bins hold float sums for float weights and double sums for any other weight dtype.
 template <typename input_t, typename weights_t>
@@ -49,6 +48,5 @@ Tensor _bincount_cpu(const Tensor& self, const std::optional<Tensor>& weights_op
     return bincount_cpu_template<scalar_t, double>(self.contiguous(), weights.contiguous().to(kDouble), minlength);
   });
 }
-// [end marker: bincount]
 
 }  // namespace at::native

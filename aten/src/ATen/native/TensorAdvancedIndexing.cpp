@@ -66,7 +66,6 @@ Tensor empty_of(IntArrayRef shape, ScalarType dtype, const Tensor& like) {
 
 // ---- IndexingUtils.h ---------------------------------------------------------------------
 
-// [marker: expandTensors]
 // Bool (and uint8) masks become long indices, one per masked dimension (mask.nonzero()'s
 // columns); the mask's shape must match the dimensions it covers.
 std::vector<Tensor> expandTensors(const Tensor& self, ArrayRef<std::optional<Tensor>> indices) {
@@ -97,7 +96,6 @@ std::vector<Tensor> expandTensors(const Tensor& self, ArrayRef<std::optional<Ten
   }
   return result;
 }
-// [end marker: expandTensors]
 
 // Broadcast the defined indices to one shape (expand_outplace, with indexing's message).
 void broadcastIndices(std::vector<Tensor>& indices) {
@@ -157,7 +155,6 @@ std::tuple<Tensor, std::vector<Tensor>> transposeToFront(const Tensor& self, con
 
 // ---- AdvancedIndex --------------------------------------------------------------------------
 
-// [marker: AdvancedIndex]
 struct AdvancedIndex {
   AdvancedIndex(const Tensor& src, const std::vector<Tensor>& indices_list);
 
@@ -210,9 +207,7 @@ AdvancedIndex::AdvancedIndex(const Tensor& src_, const std::vector<Tensor>& indi
     indices.push_back(index.contiguous().view(ishape));
   }
 }
-// [end marker: AdvancedIndex]
 
-// [marker: make_info]
 AdvancedIndex make_info(Tensor self, ArrayRef<std::optional<Tensor>> orig) {
   auto indices = expandTensors(self, orig);
   broadcastIndices(indices);
@@ -222,7 +217,6 @@ AdvancedIndex make_info(Tensor self, ArrayRef<std::optional<Tensor>> orig) {
   }
   return AdvancedIndex(self, indices);
 }
-// [end marker: make_info]
 
 void check_indices_count(const Tensor& self, ArrayRef<std::optional<Tensor>> indices) {
   TORCH_CHECK_INDEX(static_cast<int64_t>(indices.size()) <= self.dim(), "too many indices for tensor of dimension ",
@@ -231,7 +225,6 @@ void check_indices_count(const Tensor& self, ArrayRef<std::optional<Tensor>> ind
 
 }  // namespace
 
-// [marker: index]
 Tensor index(const Tensor& self, ArrayRef<std::optional<Tensor>> indices) {
   check_indices_count(self, indices);
   auto info = make_info(self, indices);
@@ -246,9 +239,7 @@ Tensor index(const Tensor& self, ArrayRef<std::optional<Tensor>> indices) {
   index_stub(iter.device_type(), iter, info.indexed_sizes, info.indexed_strides);
   return iter.output();
 }
-// [end marker: index]
 
-// [marker: index_put_]
 Tensor& index_put_(Tensor& self, ArrayRef<std::optional<Tensor>> indices, const Tensor& value, bool accumulate) {
   check_indices_count(self, indices);
   TORCH_CHECK(value.scalar_type() == self.scalar_type(), "Index put requires the source and destination dtypes match, got ",
@@ -268,7 +259,6 @@ Tensor& index_put_(Tensor& self, ArrayRef<std::optional<Tensor>> indices, const 
   index_put_stub(iter.device_type(), iter, info.indexed_sizes, info.indexed_strides, accumulate);
   return self;
 }
-// [end marker: index_put_]
 
 Tensor index_put(const Tensor& self, ArrayRef<std::optional<Tensor>> indices, const Tensor& value, bool accumulate) {
   return self.clone().index_put_(indices, value, accumulate);
@@ -310,7 +300,6 @@ Tensor& index_select_out_cpu_(const Tensor& self, int64_t dim, const Tensor& ind
     TORCH_CHECK_INDEX(p[i] >= 0 && p[i] < size, "index out of range in self");
   }
   result.resize_(shape);
-  // [marker: index_select_contiguous]
   // A contiguous self into a contiguous result (PyTorch's index_select_out_cpu_ has the same
   // fast path): each selected slice is `inner` consecutive elements, so the whole operation
   // is outer x n memcpys, shared between threads. The general path below builds a
@@ -335,7 +324,6 @@ Tensor& index_select_out_cpu_(const Tensor& self, int64_t dim, const Tensor& ind
                      });
     return result;
   }
-  // [end marker: index_select_contiguous]
   for (int64_t i = 0; i < idx.numel(); i++) {
     if (self.dim() == 0) {
       result.copy_(self);
@@ -522,7 +510,6 @@ Tensor& scatter_impl(Tensor& self, int64_t dim, const Tensor& index, const Tenso
 
 }  // namespace
 
-// [marker: gather]
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/) {
   dim = c10::maybe_wrap_dim(dim, self.dim());
   TORCH_CHECK(index.scalar_type() == kLong || index.scalar_type() == kInt,
@@ -542,7 +529,6 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index, bool /*spars
   gather_stub(iter.device_type(), iter, dim, dim_size(self, dim), dim_stride_bytes(self, dim));
   return result;
 }
-// [end marker: gather]
 
 Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
   return scatter_impl(self, dim, index, &src, nullptr, ReductionType::NONE, "scatter");
@@ -577,7 +563,6 @@ Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const T
 
 // ---- masks -------------------------------------------------------------------------------------
 
-// [marker: masked_fill_]
 // self[mask] = value. The iterator's output is self (never resized) and its input the bool
 // mask, broadcast to self's shape; the kernel writes only where the mask is true.
 Tensor& masked_fill__cpu(Tensor& self, const Tensor& mask, const Scalar& value) {
@@ -593,7 +578,6 @@ Tensor& masked_fill__cpu(Tensor& self, const Tensor& mask, const Scalar& value) 
   masked_fill_stub(iter.device_type(), iter, value);
   return self;
 }
-// [end marker: masked_fill_]
 
 Tensor& masked_fill__cpu(Tensor& self, const Tensor& mask, const Tensor& value) {
   TORCH_CHECK(value.dim() == 0, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
@@ -677,7 +661,6 @@ Tensor take(const Tensor& self, const Tensor& index) {
   return result;
 }
 
-// [marker: nonzero]
 // The coordinates of the nonzero elements, one row each, in row-major order: [n, self.dim()].
 Tensor nonzero_cpu(const Tensor& self) {
   Tensor flags = (self.scalar_type() == kBool ? self : self.ne(0)).contiguous();
@@ -702,7 +685,6 @@ Tensor nonzero_cpu(const Tensor& self) {
   }
   return result;
 }
-// [end marker: nonzero]
 
 // torch.nonzero(t, as_tuple=True): one index tensor per dimension (a 0-d tensor counts as 1-d).
 std::vector<Tensor> nonzero_numpy(const Tensor& self) {
@@ -872,7 +854,6 @@ Tensor put(const Tensor& self, const Tensor& index, const Tensor& source, bool a
   return self.clone().put_(index, source, accumulate);
 }
 
-// [marker: scatter_reduce]
 // scatter_reduce(dim, index, src, reduce, include_self): out = self, then each src element
 // folded into out[... index ...] with sum, prod, mean, amax or amin. For every target the
 // contributions come in increasing position along dim, as in PyTorch's CPU loop. Without
@@ -1019,6 +1000,5 @@ Tensor scatter_reduce_two(const Tensor& self, int64_t dim, const Tensor& index, 
   scatter_reduce_cpu_(out, dim, index, src, get_scatter_reduce(reduce), include_self);
   return out;
 }
-// [end marker: scatter_reduce]
 
 }  // namespace at::native

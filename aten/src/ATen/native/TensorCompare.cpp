@@ -22,7 +22,6 @@ DEFINE_DISPATCH(clamp_max_scalar_stub);
 
 // ---- where ----
 
-// [marker: where]
 // condition ? self : other, elementwise, all three broadcast together. self and other are
 // promoted to their result type first; the condition must be bool.
 Tensor& where_self_out(const Tensor& condition, const Tensor& self, const Tensor& other, Tensor& out) {
@@ -47,7 +46,6 @@ Tensor& where_self_out(const Tensor& condition, const Tensor& self, const Tensor
   where_kernel(iter.device_type(), iter);
   return out;
 }
-// [end marker: where]
 
 Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other) {
   const auto result_type = at::native::result_type(self, other);
@@ -202,7 +200,6 @@ Tensor& clamp_(Tensor& self, const std::optional<Tensor>& min, const std::option
   return self;
 }
 
-// [marker: isclose]
 // |self - other| <= atol + rtol * |other|, elementwise; equal values (infinities included)
 // are close, NaNs only with equal_nan. Composite: written with other operators, so
 // autograd and every backend come for free.
@@ -218,7 +215,6 @@ Tensor isclose(const Tensor& self, const Tensor& other, double rtol, double atol
   const Tensor actual_error = (self - other).abs();
   return close.logical_or(actual_error.isfinite().logical_and(actual_error <= allowed_error));
 }
-// [end marker: isclose]
 
 bool allclose(const Tensor& self, const Tensor& other, double rtol, double atol, bool equal_nan) {
   return at::_local_scalar_dense(at::_ops::all::call(at::isclose(self, other, rtol, atol, equal_nan))).toBool();

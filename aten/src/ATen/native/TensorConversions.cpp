@@ -87,7 +87,6 @@ Tensor to(const Tensor& self, const Tensor& other, bool non_blocking, bool copy,
                  memory_format);
 }
 
-// [marker: contiguous]
 Tensor contiguous(const Tensor& self, MemoryFormat memory_format) {
   TORCH_CHECK(memory_format != MemoryFormat::Preserve, "preserve memory format is unsupported by the contiguous operator");
   if (is_contiguous_as(self, memory_format)) {
@@ -95,6 +94,5 @@ Tensor contiguous(const Tensor& self, MemoryFormat memory_format) {
   }
   return self.clone(memory_format);
 }
-// [end marker: contiguous]
 
 }  // namespace at::native

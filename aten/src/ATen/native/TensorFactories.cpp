@@ -16,7 +16,6 @@ void check_layout(std::optional<Layout> layout) {
 
 }  // namespace
 
-// [marker: empty_cpu]
 Tensor empty_cpu(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
                  std::optional<Device> device, std::optional<bool> pin_memory,
                  std::optional<MemoryFormat> memory_format) {
@@ -29,7 +28,6 @@ Tensor empty_cpu(IntArrayRef size, std::optional<ScalarType> dtype, std::optiona
   }
   return at::detail::empty_cpu(size, dtype.value_or(c10::get_default_dtype_as_scalartype()), memory_format);
 }
-// [end marker: empty_cpu]
 
 Tensor empty_strided_cpu(IntArrayRef size, IntArrayRef stride, std::optional<ScalarType> dtype,
                          std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
@@ -55,14 +53,12 @@ Tensor empty_strided_meta(IntArrayRef size, IntArrayRef stride, std::optional<Sc
   return at::detail::empty_strided_meta(size, stride, dtype.value_or(c10::get_default_dtype_as_scalartype()));
 }
 
-// [marker: zeros]
 // Composite: an empty tensor, then zero_() - each a call through the dispatcher.
 Tensor zeros(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
              std::optional<Device> device, std::optional<bool> pin_memory) {
   auto result = at::empty(size, dtype, layout, device, pin_memory, std::nullopt);
   return result.zero_();
 }
-// [end marker: zeros]
 
 Tensor ones(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
             std::optional<Device> device, std::optional<bool> pin_memory) {
@@ -89,7 +85,6 @@ Tensor full(IntArrayRef size, const Scalar& fill_value, std::optional<ScalarType
   return result.fill_(fill_value);
 }
 
-// [marker: empty_like]
 // Same shape as self; dtype/device as given or self's. With memory_format=preserve (the
 // default) a dense self's strides are kept, so the result of an elementwise op on a
 // transposed tensor is transposed too; anything else gets contiguous strides.
@@ -105,15 +100,12 @@ Tensor empty_like(const Tensor& self, std::optional<ScalarType> dtype, std::opti
   return at::empty(self.sizes(), dt, layout, dev, pin_memory,
                    memory_format == MemoryFormat::Preserve ? MemoryFormat::Contiguous : memory_format);
 }
-// [end marker: empty_like]
 
-// [marker: clone]
 Tensor clone(const Tensor& src, std::optional<MemoryFormat> optional_memory_format) {
   auto self = at::empty_like(src, std::nullopt, std::nullopt, std::nullopt, std::nullopt, optional_memory_format);
   self.copy_(src);
   return self;
 }
-// [end marker: clone]
 
 // ---- eye, the *_like factories, random factories ----
 // Each is an empty tensor and one in-place operator (zero_, fill_, uniform_, normal_,

@@ -42,7 +42,6 @@ Tensor alias_with_sizes_and_strides(const Tensor& self, IntArrayRef sizes, IntAr
 }
 // [end marker: alias_with_sizes_and_strides]
 
-// [marker: as_strided]
 // The most general view: any sizes and strides over the same bytes (transposes, expands,
 // diagonals are all special cases). The view shares its base's version counter, so an
 // in-place write through either is seen by autograd's checks on both.
@@ -62,13 +61,11 @@ Tensor as_strided_tensorimpl(const Tensor& self, IntArrayRef size, IntArrayRef s
   impl->set_version_counter(self.unsafeGetTensorImpl()->version_counter());
   return Tensor(std::move(impl));
 }
-// [end marker: as_strided]
 
 Tensor alias(const Tensor& self) {
   return alias_with_sizes_and_strides(self, self.sizes(), self.strides(), self.storage_offset());
 }
 
-// [marker: infer_size]
 // Replace one -1 by what the number of elements leaves for it.
 std::vector<int64_t> infer_size(IntArrayRef shape, int64_t numel) {
   std::vector<int64_t> res = shape.vec();
@@ -94,7 +91,6 @@ std::vector<int64_t> infer_size(IntArrayRef shape, int64_t numel) {
   }
   TORCH_CHECK(false, "shape '", shape, "' is invalid for input of size ", numel);
 }
-// [end marker: infer_size]
 
 // [marker: computeStride]
 // Strides for viewing (oldshape, oldstride) as newshape without copying, or nullopt if
@@ -160,7 +156,6 @@ Tensor view(const Tensor& self, IntArrayRef size) {
   return alias_with_sizes_and_strides(self, inferred, *stride, self.storage_offset());
 }
 
-// [marker: transpose]
 Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
   const int64_t ndims = self.dim();
   dim0 = c10::maybe_wrap_dim(dim0, ndims);
@@ -174,7 +169,6 @@ Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
   std::swap(strides[dim0], strides[dim1]);
   return alias_with_sizes_and_strides(self, sizes, strides, self.storage_offset());
 }
-// [end marker: transpose]
 
 Tensor t(const Tensor& self) {
   TORCH_CHECK(self.dim() <= 2, "t() expects a tensor with <= 2 dimensions, but self is ", self.dim(), "D");
@@ -199,7 +193,6 @@ Tensor permute(const Tensor& self, IntArrayRef dims) {
   return alias_with_sizes_and_strides(self, sizes, strides, self.storage_offset());
 }
 
-// [marker: expand]
 // A dimension of size 1 (or a new leading one) becomes size n with stride 0: all n indices
 // read the same element. Nothing is copied, which is why an expanded tensor must not be
 // written to in place.
@@ -237,7 +230,6 @@ Tensor expand(const Tensor& self, IntArrayRef size, bool implicit) {
   }
   return alias_with_sizes_and_strides(self, expandedSizes, expandedStrides, self.storage_offset());
 }
-// [end marker: expand]
 
 Tensor expand_as(const Tensor& self, const Tensor& other) {
   return self.expand(other.sizes());
@@ -275,7 +267,6 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) {
 }
 // [end marker: select]
 
-// [marker: slice]
 // Python's a[start:end:step] on one dimension: clamp the bounds, then size
 // ceil((end - start) / step), stride * step, offset + start * stride.
 Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start_opt, std::optional<int64_t> end_opt,
@@ -298,7 +289,6 @@ Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start_opt, 
   strides[dim] *= step;
   return alias_with_sizes_and_strides(self, sizes, strides, storage_offset);
 }
-// [end marker: slice]
 
 Tensor unsqueeze(const Tensor& self, int64_t dim) {
   dim = c10::maybe_wrap_dim(dim, self.dim() + 1);
@@ -420,7 +410,6 @@ std::vector<Tensor> unbind(const Tensor& self, int64_t dim) {
   return tensors;
 }
 
-// [marker: diagonal]
 // The diagonal of dims (dim1, dim2) is a new last dimension with stride stride1 + stride2.
 Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1_, int64_t dim2_) {
   const int64_t nDims = self.dim();
@@ -448,7 +437,6 @@ Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1_, int64_t dim2_
   strides.push_back(self.stride(dim1) + self.stride(dim2));
   return alias_with_sizes_and_strides(self, sizes, strides, storage_offset);
 }
-// [end marker: diagonal]
 
 Tensor movedim(const Tensor& self, IntArrayRef src, IntArrayRef dst) {
   TORCH_CHECK(src.size() == dst.size(), "movedim: Invalid source or destination dims: source (", src,
@@ -488,7 +476,6 @@ Tensor movedim(const Tensor& self, int64_t src, int64_t dst) {
 
 // ---- reshape: a view when the strides allow one, a copy otherwise ----
 
-// [marker: reshape]
 // PyTorch's rule: if computeStride finds strides that read the same elements in the new
 // shape, reshape is a view (it shares the storage; writes through it reach self).
 // Otherwise the data is copied into a contiguous tensor first, and that one is viewed.
@@ -507,7 +494,6 @@ Tensor reshape(const Tensor& self, IntArrayRef proposed_shape) {
   }
   return at::_unsafe_view(self.clone(MemoryFormat::Contiguous), shape);
 }
-// [end marker: reshape]
 
 Tensor _reshape_alias(const Tensor& self, IntArrayRef size, IntArrayRef stride) {
   return alias_with_sizes_and_strides(self, size, stride, self.storage_offset());
@@ -527,7 +513,6 @@ Tensor view_as(const Tensor& self, const Tensor& other) {
   return self.view(other.sizes());
 }
 
-// [marker: flatten]
 // Dimensions start_dim..end_dim become one; the rest stay. The merged size is computed, not
 // inferred with -1 ([0, 1, 3, 0] flattened over 1..2 must be [0, 3, 0]).
 Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
@@ -547,13 +532,11 @@ Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
   shape.insert(shape.end(), self.sizes().begin() + end_dim + 1, self.sizes().end());
   return self.reshape(shape);
 }
-// [end marker: flatten]
 
 Tensor ravel(const Tensor& self) {
   return self.contiguous().view(-1);
 }
 
-// [marker: view_dtype]
 // The same bytes read as another dtype. With a smaller element the last dimension grows
 // (float32 -> int16: [2, 3] becomes [2, 6]); with a larger one it shrinks, which needs the
 // last dimension contiguous and the other strides and the offset divisible.
@@ -601,9 +584,7 @@ Tensor view_dtype(const Tensor& self, ScalarType dtype) {
   impl->set_version_counter(self.unsafeGetTensorImpl()->version_counter());
   return Tensor(std::move(impl));
 }
-// [end marker: view_dtype]
 
-// [marker: unfold]
 // Windows of `size` elements every `step` along one dimension, as a new last dimension:
 // a view, since window w starts step * stride further on.
 Tensor unfold(const Tensor& self, int64_t d, int64_t size, int64_t step) {
@@ -623,7 +604,6 @@ Tensor unfold(const Tensor& self, int64_t d, int64_t size, int64_t step) {
   }
   return alias_with_sizes_and_strides(self, sizes, strides, self.storage_offset());
 }
-// [end marker: unfold]
 
 // ---- T, mT, mH, H (Tensor properties in Python) ----
 
@@ -755,7 +735,6 @@ CatPlan cat_meta(TensorList tensors, int64_t dim, const Tensor* out) {
   return plan;
 }
 
-// [marker: cat_serial]
 // The common case, contiguous CPU inputs of the result's dtype (torch.stack of a sequence's
 // steps, say): the result is `outer` rows, and each input fills a block of every row, one
 // memcpy per block. PyTorch's cpu/CatKernel.cpp (cat_serial_kernel) takes this path for small
@@ -796,9 +775,7 @@ void cat_serial_kernel(TensorList tensors, int64_t dim, const Tensor& result) {
     offset += block;
   }
 }
-// [end marker: cat_serial]
 
-// [marker: cat_impl]
 // Each input is copied into its slice of the result: result.narrow(dim, offset, size_i).
 // copy_ converts the dtype (to the promoted one) and handles any input layout.
 void cat_impl(TensorList tensors, const CatPlan& plan, const Tensor& result) {
@@ -817,18 +794,15 @@ void cat_impl(TensorList tensors, const CatPlan& plan, const Tensor& result) {
     offset += size;
   }
 }
-// [end marker: cat_impl]
 
 }  // namespace
 
-// [marker: cat]
 Tensor cat(TensorList tensors, int64_t dim) {
   const CatPlan plan = cat_meta(tensors, dim, nullptr);
   Tensor result = at::empty(plan.sizes, plan.options.dtype(), std::nullopt, plan.options.device(), std::nullopt, std::nullopt);
   cat_impl(tensors, plan, result);
   return result;
 }
-// [end marker: cat]
 
 Tensor& cat_out(TensorList tensors, int64_t dim, Tensor& out) {
   const CatPlan plan = cat_meta(tensors, dim, &out);
@@ -858,7 +832,6 @@ void check_stack_inputs(TensorList tensors, int64_t dim) {
 }
 }  // namespace
 
-// [marker: stack]
 // stack is cat along a new dimension. Inside the existing dimensions PyTorch cats along
 // `dim` and splits it with view (always possible for a fresh contiguous result); at the end,
 // every input gets the new dimension with unsqueeze and cat joins them there.
@@ -875,7 +848,6 @@ Tensor stack(TensorList tensors, int64_t dim) {
   for (const Tensor& t : tensors) inputs.push_back(t.unsqueeze(wrapped_dim));
   return at::cat(inputs, wrapped_dim);
 }
-// [end marker: stack]
 
 Tensor atleast_1d(const Tensor& self) {
   return self.dim() == 0 ? self.reshape({1}) : self;
@@ -922,7 +894,6 @@ Tensor dstack(TensorList tensors) {
 
 // ---- repeat and tile ----
 
-// [marker: repeat]
 // repeat copies: result has size size[d] * repeats[d]. PyTorch's trick: unfold the result
 // in every dimension into blocks of the input's size, so that result viewed as
 // [repeats..., sizes...] is the input expanded over the leading repeat dimensions; one
@@ -953,7 +924,6 @@ Tensor repeat(const Tensor& self, IntArrayRef repeats) {
   urtensor.copy_(xtensor.expand_as(urtensor));
   return result;
 }
-// [end marker: repeat]
 
 // numpy.tile: fewer reps than dimensions means leading 1s (then it is repeat).
 Tensor tile(const Tensor& self, IntArrayRef reps) {
@@ -1024,7 +994,6 @@ Tensor& column_stack(TensorList tensors, Tensor& out) {
   return out.copy_(result);
 }
 
-// [marker: tensor_split]
 // tensor_split(x, n): n pieces whose sizes differ by at most one (the first size % n pieces
 // are one longer); unlike split, n need not divide the size. Each piece is a slice (a view).
 std::vector<Tensor> tensor_split(const Tensor& self, int64_t sections, int64_t dim) {
@@ -1045,7 +1014,6 @@ std::vector<Tensor> tensor_split(const Tensor& self, int64_t sections, int64_t d
   }
   return splits;
 }
-// [end marker: tensor_split]
 
 // tensor_split(x, [i, j]): x[:i], x[i:j], x[j:] along dim.
 std::vector<Tensor> tensor_split(const Tensor& self, IntArrayRef indices, int64_t dim) {
@@ -1211,7 +1179,6 @@ Tensor& swapdims_(Tensor& self, int64_t dim0, int64_t dim1) {
   return self.transpose_(dim0, dim1);
 }
 
-// [marker: inplace_view]
 // The in-place views give self the sizes and strides of the view the functional form would
 // return; storage, offset and data are untouched. (ADInplaceOrView bumps the version counter;
 // autograd records TBackward1 etc. with the formula of derivatives.yaml.)
@@ -1226,7 +1193,6 @@ Tensor& t_(Tensor& self) {
   TORCH_CHECK(self.dim() <= 2, "t_() expects a tensor with <= 2 dimensions, but self is ", self.dim(), "D");
   return restride_as(self, at::t(self));
 }
-// [end marker: inplace_view]
 Tensor& transpose_(Tensor& self, int64_t dim0, int64_t dim1) {
   return restride_as(self, at::transpose(self, dim0, dim1));
 }

@@ -16,7 +16,6 @@ namespace at::native {
 
 namespace {
 
-// [marker: flip_kernel]
 // out[i_0, ..., i_n] = self[j_0, ..., j_n] with j_d = size_d - 1 - i_d in flipped dims.
 // Every element is moved as itemsize raw bytes, so one loop serves every dtype (PyTorch
 // builds a TensorIterator over a restrided input and computes the flipped offsets in the
@@ -51,11 +50,9 @@ void flip_kernel(const Tensor& result, const Tensor& self, const std::vector<boo
     }
   }
 }
-// [end marker: flip_kernel]
 
 }  // namespace
 
-// [marker: flip]
 Tensor flip(const Tensor& self, IntArrayRef dims) {
   const auto flip_dims = dim_list_to_bitset(dims, self.dim());
   // Same layout as self where self is dense (memory_format=preserve), as in PyTorch.
@@ -66,7 +63,6 @@ Tensor flip(const Tensor& self, IntArrayRef dims) {
   flip_kernel(result, self, flip_dims);
   return result;
 }
-// [end marker: flip]
 
 Tensor fliplr(const Tensor& self) {
   TORCH_CHECK(self.dim() >= 2, "Input must be >= 2-d.");
@@ -78,7 +74,6 @@ Tensor flipud(const Tensor& self) {
   return self.flip({0});
 }
 
-// [marker: roll]
 // Rolling by s along a dimension of size n: the last s elements come first. That is
 // cat(self[n - s:], self[:n - s]) along the dimension, with s taken modulo n (roll_dim).
 // Several dims, or none, become rolls of one dim in roll_common (TensorTransformations.h).
@@ -94,7 +89,6 @@ Tensor roll(const Tensor& self, IntArrayRef shifts, IntArrayRef dims) {
   auto t1 = self.narrow(r.dim, 0, r.start);
   return at::cat({t0, t1}, r.dim);
 }
-// [end marker: roll]
 
 }  // namespace at::native
 

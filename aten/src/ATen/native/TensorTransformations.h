@@ -18,7 +18,6 @@
 
 namespace at::native {
 
-// [marker: dim_list_to_bitset]
 // flip's dims as one flag per dimension: each dim wrapped (so -1 is the last), a repeat refused.
 inline std::vector<bool> dim_list_to_bitset(IntArrayRef dims, int64_t ndims) {
   // A 0-d tensor accepts dim 0 and -1 (maybe_wrap_dim treats it as 1-d), hence at least one flag.
@@ -31,9 +30,7 @@ inline std::vector<bool> dim_list_to_bitset(IntArrayRef dims, int64_t ndims) {
   seen.resize(ndims);
   return seen;
 }
-// [end marker: dim_list_to_bitset]
 
-// [marker: roll_common]
 // The roll kernels handle one shift along one dim. Several dims: roll the first, then the rest.
 // No dims: roll the flattened tensor and give it its shape back. at::roll dispatches again, so
 // each step runs on the device of self.
@@ -48,7 +45,6 @@ inline Tensor roll_common(const Tensor& self, IntArrayRef shifts, IntArrayRef di
   auto first_dim_rolled = at::roll(self, shifts.slice(0, 1), dims.slice(0, 1));
   return at::roll(first_dim_rolled, shifts.slice(1), dims.slice(1));
 }
-// [end marker: roll_common]
 
 // Where a roll of one non-empty dim starts: rolling by shift along a dim of size n puts element
 // (n - shift) mod n first. The mod is Python's, so a negative shift rolls the other way (C++'s %

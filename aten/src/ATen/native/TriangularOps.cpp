@@ -17,7 +17,6 @@ namespace at::native {
 
 namespace {
 
-// [marker: apply_triu_tril]
 // Zero the other triangle of every matrix of `result`, in place. Zero is all-bits-zero in
 // every dtype here (floats, integers, bool, complex), so an element is cleared with memset
 // of itemsize bytes and one loop serves every dtype (PyTorch dispatches on the dtype and
@@ -50,7 +49,6 @@ void zero_triangle(const Tensor& result, int64_t k, bool upper) {
     }
   }
 }
-// [end marker: apply_triu_tril]
 
 Tensor triu_tril(const Tensor& self, int64_t k, bool upper) {
   check_triu_tril_input(self, upper ? "triu" : "tril");

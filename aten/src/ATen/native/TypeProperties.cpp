@@ -19,7 +19,6 @@ ScalarType promote_skip_undefined(ScalarType a, ScalarType b) {
   return promoteTypes(a, b);
 }
 
-// [marker: combine_categories]
 // `higher` is the result of a higher tier, `lower` of a lower one. The lower tier matters
 // only if its category is higher: int32 tensor + 2.5 is float32 (floating beats integral,
 // and a Python float means "the default float dtype"), but uint8 tensor + 0-dim int64 stays
@@ -46,11 +45,9 @@ ScalarType combine_categories(ScalarType higher, ScalarType lower) {
   }
   return lower;
 }
-// [end marker: combine_categories]
 
 }  // namespace
 
-// [marker: update_result_type_state]
 ResultTypeState update_result_type_state(const Tensor& tensor, const ResultTypeState& in_state) {
   if (!tensor.defined()) {
     return in_state;
@@ -74,7 +71,6 @@ ResultTypeState update_result_type_state(const Tensor& tensor, const ResultTypeS
   }
   return new_state;
 }
-// [end marker: update_result_type_state]
 
 ResultTypeState update_result_type_state(const Scalar& scalar, const ResultTypeState& in_state) {
   ResultTypeState new_state = in_state;

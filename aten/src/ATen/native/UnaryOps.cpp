@@ -24,7 +24,6 @@ DEFINE_DISPATCH(round_decimals_stub);
 DEFINE_DISPATCH(nan_to_num_stub);
 DEFINE_DISPATCH(logit_stub);
 
-// [marker: unary_funcs]
 #define CREATE_UNARY_FUNCS(name, build)                          \
   Tensor& name##_out(const Tensor& self, Tensor& out) {          \
     auto iter = TensorIterator::build(out, self);                \
@@ -39,7 +38,6 @@ DEFINE_DISPATCH(logit_stub);
   Tensor& name##_(Tensor& self) {                                \
     return at::native::name##_out(self, self);                   \
   }
-// [end marker: unary_funcs]
 
 CREATE_UNARY_FUNCS(exp, unary_float_op)
 CREATE_UNARY_FUNCS(log, unary_float_op)
@@ -106,7 +104,6 @@ Tensor& round_(Tensor& self, int64_t decimals) {
   return at::native::round_out(self, decimals, self);
 }
 
-// [marker: logical_not]
 // The output dtype is whatever out is (bool for the functional form); the input keeps its
 // own dtype - the iterator checks neither, the kernel converts both ways.
 Tensor& logical_not_out(const Tensor& self, Tensor& out) {
@@ -121,9 +118,7 @@ Tensor logical_not(const Tensor& self) {
 Tensor& logical_not_(Tensor& self) {
   return at::native::logical_not_out(self, self);
 }
-// [end marker: logical_not]
 
-// [marker: abs_complex]
 // abs of a complex tensor is real-valued: torch.abs(complex64) is float32 (PyTorch's
 // unary_op_impl_with_complex_to_float). The iterator reads complex and writes the real
 // dtype; an out= of any other dtype gets the real result copied in.
@@ -161,7 +156,6 @@ Tensor& abs_(Tensor& self) {
   TORCH_CHECK(!isComplexType(self.scalar_type()), "In-place abs is not supported for complex tensors.");
   return at::native::abs_out(self, self);
 }
-// [end marker: abs_complex]
 
 // ---- sign, sgn, angle ----
 

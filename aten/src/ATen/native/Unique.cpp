@@ -14,7 +14,6 @@
 
 namespace at::native {
 
-// [marker: unique]
 // Sort the flattened input (stably, through a permutation), then walk it: a new value starts
 // a new output element. The output is sorted whatever `sorted` says (PyTorch's CPU result for
 // sorted=False is in an unspecified order).
@@ -70,10 +69,8 @@ std::tuple<Tensor, Tensor, Tensor> _unique2_cpu(const Tensor& self, bool sorted,
   });
   return {output, inverse, counts};
 }
-// [end marker: unique]
 
 
-// [marker: unique_dim]
 // The distinct slices along dim (torch.unique(x, dim=0): the distinct rows). The slices are
 // flattened to rows of a [size(dim), rest] matrix, their indices sorted by comparing rows
 // lexicographically, and equal neighbours merged. The rows come out sorted, as in PyTorch
@@ -117,6 +114,5 @@ std::tuple<Tensor, Tensor, Tensor> unique_dim_cpu(const Tensor& self, int64_t di
   std::copy(perm.begin(), perm.end(), index.mutable_data_ptr<int64_t>());
   return {self.index_select(dim, index), inverse, counts};
 }
-// [end marker: unique_dim]
 
 }  // namespace at::native

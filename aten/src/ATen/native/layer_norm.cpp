@@ -40,7 +40,6 @@ Tensor layer_norm_symint(const Tensor& input, IntArrayRef normalized_shape, cons
   return std::get<0>(at::native_layer_norm(input, normalized_shape, weight, bias, eps));
 }
 
-// [marker: layer_norm_cpu]
 std::tuple<Tensor, Tensor, Tensor> layer_norm_cpu(const Tensor& input, IntArrayRef normalized_shape,
                                                   const std::optional<Tensor>& weight_opt,
                                                   const std::optional<Tensor>& bias_opt, double eps) {
@@ -65,9 +64,7 @@ std::tuple<Tensor, Tensor, Tensor> layer_norm_cpu(const Tensor& input, IntArrayR
   const auto shape = stat_shape(input, normalized_shape);
   return std::make_tuple(output, mean.reshape(shape), rstd.reshape(shape));
 }
-// [end marker: layer_norm_cpu]
 
-// [marker: layer_norm_backward_cpu]
 // With xhat = (x - mean) * rstd and g = grad_out * weight, per group of N values:
 //   grad_input = rstd / N * (N * g - sum(g) - xhat * sum(g * xhat))
 //   grad_weight = sum over the groups of grad_out * xhat,  grad_bias = sum over the groups of grad_out
@@ -107,6 +104,5 @@ std::tuple<Tensor, Tensor, Tensor> layer_norm_backward_cpu(const Tensor& grad_ou
   }
   return std::make_tuple(grad_input, grad_weight, grad_bias);
 }
-// [end marker: layer_norm_backward_cpu]
 
 }  // namespace at::native

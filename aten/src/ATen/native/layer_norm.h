@@ -26,7 +26,6 @@ using layer_norm_backward_fn = void (*)(const Tensor& dY, const Tensor& X, const
 DECLARE_DISPATCH(layer_norm_fn, LayerNormKernel);
 DECLARE_DISPATCH(layer_norm_backward_fn, LayerNormBackwardKernel);
 
-// [marker: check_layer_norm_inputs]
 // Returns (M, N): the number of groups and the size of each.
 inline std::pair<int64_t, int64_t> check_layer_norm_inputs(const Tensor& input, IntArrayRef normalized_shape,
                                                     const Tensor& weight, const Tensor& bias) {
@@ -54,7 +53,6 @@ inline std::pair<int64_t, int64_t> check_layer_norm_inputs(const Tensor& input, 
   for (int64_t i = ndim - k; i < ndim; i++) n *= input.size(i);
   return {m, n};
 }
-// [end marker: check_layer_norm_inputs]
 
 // input's shape with the normalized dims set to 1 (the shape of mean and rstd).
 inline std::vector<int64_t> stat_shape(const Tensor& input, IntArrayRef normalized_shape) {

@@ -45,7 +45,6 @@ class TORCH_API Tensor : public TensorBase {
   using TensorBase::data;
   Tensor data() const { return variable_data(); }
 
-  // [marker: compound_assignment]
   // a += b and friends are the in-place operators: add_, sub_, mul_, div_.
   Tensor& operator+=(const Tensor& other) { return add_(other); }
   Tensor& operator+=(const Scalar& other) { return add_(other); }
@@ -55,14 +54,12 @@ class TORCH_API Tensor : public TensorBase {
   Tensor& operator*=(const Scalar& other) { return mul_(other); }
   Tensor& operator/=(const Tensor& other) { return div_(other); }
   Tensor& operator/=(const Scalar& other) { return div_(other); }
-  // [end marker: compound_assignment]
 
   // x.to(y.options()), x.to(at::kCUDA): to.dtype_layout with its four arguments in one
   // TensorOptions (the generated overloads keep them apart).
   Tensor to(TensorOptions options, bool non_blocking = false, bool copy = false,
             std::optional<MemoryFormat> memory_format = std::nullopt) const;
 
-  // [marker: Tensor autograd]
   // The gradient accumulated into this tensor by backward() (undefined before).
   const Tensor& grad() const { return impl_->grad(); }
   Tensor& mutable_grad() const { return impl_->mutable_grad(); }
@@ -73,7 +70,6 @@ class TORCH_API Tensor : public TensorBase {
   // undefined tensor to keep it). Returns the position to pass to remove_hook.
   unsigned register_hook(std::function<TensorBase(const TensorBase&)> hook) const;
   void remove_hook(unsigned pos) const;
-  // [end marker: Tensor autograd]
 
   // ---- generated: one method per operator with a method variant ----
 ${tensor_method_declarations}

@@ -5,7 +5,6 @@
 #define TH_GENERIC_FILE "TH/generic/THTensor.h"
 #else
 
-// [marker: THTensor_decls]
 TH_API THStorage* THTensor_(storage)(const THTensor* self);
 TH_API ptrdiff_t THTensor_(storageOffset)(const THTensor* self);
 TH_API int THTensor_(nDimension)(const THTensor* self);
@@ -17,6 +16,5 @@ TH_API scalar_t* THTensor_(data)(const THTensor* self);
 // apart; it takes its own reference to the storage.
 TH_API THTensor* THTensor_(newWithStorage1d)(THStorage* storage, ptrdiff_t storageOffset, int64_t size0,
                                              int64_t stride0);
-// [end marker: THTensor_decls]
 
 #endif

@@ -87,7 +87,6 @@ void THCStorage_(resize)(THCState* state, THCStorage* self, ptrdiff_t size) {
   THCStorage_resizeBytes(state, self, size_bytes);
 }
 
-// [marker: THCStorage_fill]
 // Legacy THC filled on the GPU (thrust::fill in THCStorage.cu). This THC has no kernels (the
 // host compiler builds it), so TH fills a host buffer of the same size and one copy takes it
 // up: a synchronised transfer, like get and set.
@@ -97,7 +96,6 @@ void THCStorage_(fill)(THCState* state, THCStorage* self, scalar_t value) {
   THStorage_(fill)(buffer.get(), value);
   THCStorage_(copyCPU)(state, self, buffer.get());
 }
-// [end marker: THCStorage_fill]
 
 int THCStorage_(getDevice)(THCState* state, const THCStorage* self) {
   return self->device().index();

@@ -5,11 +5,9 @@
 #define THC_GENERIC_FILE "THC/generic/THCStorage.h"
 #else
 
-// [marker: define_THCStorage]
 // A CUDA storage is the same at::StorageImpl as a CPU one; only its DataPtr differs (device
 // memory from the CUDA caching allocator, DeviceType::CUDA).
 #define THCStorage THStorage
-// [end marker: define_THCStorage]
 #define THCudaByteStorage THCStorage
 #define THCudaCharStorage THCStorage
 #define THCudaShortStorage THCStorage
@@ -22,7 +20,6 @@
 #define THCudaFloatStorage THCStorage
 #define THCudaBoolStorage THCStorage
 
-// [marker: THCStorage_decls]
 THC_API scalar_t* THCStorage_(data)(THCState* state, const THCStorage*);
 THC_API ptrdiff_t THCStorage_(size)(THCState* state, const THCStorage*);
 THC_API int THCStorage_(elementSize)(THCState* state);
@@ -34,7 +31,6 @@ THC_API scalar_t THCStorage_(get)(THCState* state, const THCStorage*, ptrdiff_t)
 THC_API THCStorage* THCStorage_(new)(THCState* state);
 THC_API THCStorage* THCStorage_(newWithSize)(THCState* state, ptrdiff_t size);
 THC_API THCStorage* THCStorage_(newWithAllocator)(THCState* state, ptrdiff_t size, c10::Allocator* allocator);
-// [end marker: THCStorage_decls]
 
 // A storage over memory someone else allocated (a view of another storage: the DataPtr's
 // context keeps that one alive). With no allocator it cannot be resized.

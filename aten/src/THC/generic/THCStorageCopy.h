@@ -14,13 +14,11 @@
 #define THC_GENERIC_FILE "THC/generic/THCStorageCopy.h"
 #else
 
-// [marker: THCStorageCopy_same_type]
 // The same type on both sides: bytes are copied, nothing is converted.
 THC_API void THCStorage_(copyCPU)(THCState* state, THCStorage* self, THStorage* src);    // CPU  -> CUDA
 THC_API void THStorage_(copyCuda)(THCState* state, THStorage* self, THCStorage* src);    // CUDA -> CPU
 THC_API void THCStorage_(copyCuda)(THCState* state, THCStorage* self, THCStorage* src);  // CUDA -> CUDA
 THC_API void THCStorage_(copy)(THCState* state, THCStorage* self, THCStorage* src);      // CUDA -> CUDA
-// [end marker: THCStorageCopy_same_type]
 
 /* Support for copy between different Storage types */
 THC_API void THCStorage_(copyByte)(THCState* state, THCStorage* self, THByteStorage* src);

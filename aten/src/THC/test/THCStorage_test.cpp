@@ -185,7 +185,6 @@ TEST_F(THCStorageTest, SameTypeCopiesMoveBytes) {
   THFloatStorage_free(cpu);
 }
 
-// [marker: THCStorage_test_fill_resize]
 TEST_F(THCStorageTest, FillWritesEveryElement) {
   SKIP_WITHOUT_GPU();
   THCudaIntStorage* s = THCudaIntStorage_newWithSize(state, 5);
@@ -232,4 +231,3 @@ TEST_F(THCStorageTest, AStorageOverAnotherOnesMemoryIsNotResizable) {
   THCudaStorage_free(state, view);
   THCudaStorage_free(state, base);
 }
-// [end marker: THCStorage_test_fill_resize]

@@ -696,7 +696,6 @@ Fiber& collective_caller(ExecContext& c, const char* name) {
 
 }  // namespace
 
-// [marker: run_grid_definition]
 GridStatus run_grid(
     dim3 grid,
     dim3 block,
@@ -774,7 +773,6 @@ GridStatus run_grid(
   }
   return status;
 }
-// [end marker: run_grid_definition]
 
 bool last_run_used_fibers() {
   return context().used_fibers;

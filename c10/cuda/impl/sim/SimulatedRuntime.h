@@ -22,7 +22,6 @@
 
 namespace c10::cuda::sim {
 
-// [marker: sim_launch_api]
 // CUDA's launch-time checks (cudaErrorInvalidConfiguration for a block of more than 1024
 // threads or an empty grid, cudaErrorInvalidValue for more dynamic shared memory than a
 // block may have). cudaSuccess if the launch may go ahead.
@@ -36,7 +35,6 @@ C10_CUDA_SIM_API void enqueue_kernel(cudaStream_t stream, dim3 grid, dim3 block,
 
 // A failed launch: what the next cudaGetLastError / cudaPeekAtLastError returns.
 C10_CUDA_SIM_API void set_last_error(cudaError_t error);
-// [end marker: sim_launch_api]
 
 // A held stream starts no new work until released: the host runs further ahead, so a test or
 // the guide can show deterministically what happens when work is not ordered (a missing

@@ -23,7 +23,6 @@ struct TORCH_API NotImplemented : public Error {
   explicit NotImplemented(const std::string& forward_fn) : Error("derivative for " + forward_fn + " is not implemented") {}
 };
 
-// [marker: GraphRoot]
 // Where a backward pass with several roots starts: it "computes" the given gradients of
 // the outputs and sends each along the output's gradient edge.
 struct TORCH_API GraphRoot : public Node {
@@ -31,6 +30,5 @@ struct TORCH_API GraphRoot : public Node {
   variable_list apply(variable_list&& inputs) override { return outputs; }
   variable_list outputs;
 };
-// [end marker: GraphRoot]
 
 }  // namespace torch::autograd

@@ -28,14 +28,12 @@ void dispatch_trace_nesting_decr() {
   --dispatch_trace_nesting;
 }
 
-// [marker: print_dispatch_trace]
 void print_dispatch_trace(const char* kind, const OperatorName& op, DispatchKey key) {
   // One space of indent per level of nesting: a kernel that calls other operators shows
   // their hops under its own.
   std::cerr << std::string(static_cast<size_t>(dispatch_trace_nesting), ' ') << "[" << kind << "] op=["
             << toString(op) << "], key=[" << toString(key) << "]" << std::endl;
 }
-// [end marker: print_dispatch_trace]
 
 }  // namespace detail
 

@@ -67,7 +67,6 @@ C10_ALWAYS_INLINE float select(bool cond, float a, float b) {
 
 namespace detail {
 
-// [marker: vec_exp_reduce]
 // P(r) of e^r = 1 + r + r^2 P(r), |r| <= ln2 / 2: a degree-4 minimax polynomial (relative
 // error 3.1e-9, 0.05 ulp; Cephes' expf.c, which PyTorch's exp_u20 also follows, uses degree 5).
 C10_ALWAYS_INLINE float exp_poly(float r) {
@@ -142,11 +141,9 @@ C10_ALWAYS_INLINE float exp_small(float x) {
   const float y = (exp_poly(r) * (r * r) + r) + 1.0f;
   return y * pow2i(static_cast<int32_t>(float_as_bits(t) - float_as_bits(kExpShift)));
 }
-// [end marker: vec_exp_reduce]
 
 }  // namespace detail
 
-// [marker: vec_exp]
 // e^x to 0.6 ulp (0.79 for denormal results, rounded twice). x is clamped to [-104, 88.75] first: beyond,
 // e^x rounds to 0 or overflows to inf anyway, and n stays in [-150, 128]. 2^n is applied in two
 // factors 2^(n/2) 2^(n - n/2), as n <= -127 (denormal results) and n = 128 (results just below
@@ -160,7 +157,6 @@ C10_ALWAYS_INLINE float exp(float x) {
   const int32_t n1 = e.n >> 1;
   return (e.y * detail::pow2i(n1)) * detail::pow2i(e.n - n1);
 }
-// [end marker: vec_exp]
 
 C10_ALWAYS_INLINE double exp(double x) {
   return std::exp(x);
@@ -184,7 +180,6 @@ C10_ALWAYS_INLINE double exp_u20(double x) {
   return std::exp(x);
 }
 
-// [marker: vec_tanh]
 // tanh(x) = sign(x) (1 - 2 / (e^{2|x|} + 1)), the form Cephes' tanhf.c uses for |x| >= 0.625.
 // Near 0 that difference of two numbers close to 1 cancels, so below 0.625 Cephes' odd
 // polynomial x + x^3 P(x^2) (degree 4 in x^2) takes over. Both are computed, and a select picks
@@ -208,13 +203,11 @@ C10_ALWAYS_INLINE float tanh(float x) {
   // polynomial, -0.0 + +0.0 would round to +0.0).
   return bits_as_float(float_as_bits(select(ax < 0.625f, small, big)) | sign);
 }
-// [end marker: vec_tanh]
 
 C10_ALWAYS_INLINE double tanh(double x) {
   return std::tanh(x);
 }
 
-// [marker: vec_sigmoid]
 // 1 / (1 + e^-x), written with e = e^-|x| <= 1 so that nothing overflows: it is 1 / (1 + e) for
 // x >= 0 and e / (1 + e) for x < 0, down to the denormal results near x = -103.9 (PyTorch's
 // (1 + exp(-x)).reciprocal() returns 0 once e^-x overflows, below x = -88.7).
@@ -240,13 +233,11 @@ C10_ALWAYS_INLINE float sigmoid(float x) {
   const float inv_d = select(pos, q, 1.0f - q);
   return q + (num_err - q * d_err) * inv_d;
 }
-// [end marker: vec_sigmoid]
 
 C10_ALWAYS_INLINE double sigmoid(double x) {
   return 1.0 / (1.0 + std::exp(-x));
 }
 
-// [marker: vec_erf]
 // erf in two pieces, both plain polynomials (no exp, no division), picked per lane by a select:
 //   |x| < 1:  erf(x) = x + x Q(x^2), Q of degree 6 (Cephes' erff in ndtrf.c: x T(x^2));
 //             x is exact and x Q(x^2) is the smaller part, so the sum rounds once, at the end.
@@ -287,7 +278,6 @@ C10_ALWAYS_INLINE float erf(float x) {
   const float big = bits_as_float(float_as_bits(1.0f - e) | sign);
   return select(ax < 1.0f, small, big);
 }
-// [end marker: vec_erf]
 
 C10_ALWAYS_INLINE double erf(double x) {
   return std::erf(x);

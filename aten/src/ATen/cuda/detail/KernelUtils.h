@@ -10,7 +10,6 @@
 
 namespace at::cuda::detail {
 
-// [marker: CUDA_KERNEL_LOOP]
 // Each thread handles i, i + blockDim.x * gridDim.x, ...: any grid covers any n. The index is
 // 64-bit from the start, so i + step never overflows for n near INT_MAX.
 #define CUDA_KERNEL_LOOP_TYPE(i, n, index_type)                                     \
@@ -30,6 +29,5 @@ inline int GET_BLOCKS(const int64_t N, const int64_t max_threads_per_block = CUD
   TORCH_INTERNAL_ASSERT(blocks <= max_int, "Can't schedule too many blocks on CUDA device");
   return static_cast<int>(blocks);
 }
-// [end marker: CUDA_KERNEL_LOOP]
 
 }  // namespace at::cuda::detail

@@ -38,7 +38,6 @@ void GeluKernelImpl(TensorIteratorBase& it, GeluType approximate) {
   });
 }
 
-// [marker: gelu_backward_kernel]
 // d/dx [x Phi(x)] = Phi(x) + x phi(x), with phi(x) = exp(-x^2 / 2) / sqrt(2 pi).
 // The tanh form: with u = beta (x + kappa x^3), d/dx [x (1 + tanh u) / 2] =
 // (1 + tanh u) / 2 + x / 2 (1 - tanh^2 u) beta (1 + 3 kappa x^2).
@@ -69,7 +68,6 @@ void GeluBackwardKernelImpl(TensorIteratorBase& it, GeluType approximate) {
     }
   });
 }
-// [end marker: gelu_backward_kernel]
 
 void silu_kernel(TensorIteratorBase& iter) {
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.dtype(), "silu_cpu", [&] {

@@ -280,7 +280,6 @@ BITWISE_KERNEL(bitwise_and, &)
 BITWISE_KERNEL(bitwise_or, |)
 BITWISE_KERNEL(bitwise_xor, ^)
 
-// [marker: comparison_kernels]
 // Comparisons and logical operators read the common dtype and write bool - or, for an out=
 // of another dtype, the common dtype (TensorIterator then casts it to out).
 //
@@ -325,7 +324,6 @@ void ne_kernel(TensorIteratorBase& iter) {
 COMPARISON_KERNEL_WITH_COMPLEX(logical_and, static_cast<bool>(a) && static_cast<bool>(b))
 COMPARISON_KERNEL_WITH_COMPLEX(logical_or, static_cast<bool>(a) || static_cast<bool>(b))
 COMPARISON_KERNEL_WITH_COMPLEX(logical_xor, static_cast<bool>(a) != static_cast<bool>(b))
-// [end marker: comparison_kernels]
 
 // ---- pow (PyTorch: cpu/PowKernel.cpp) ----
 

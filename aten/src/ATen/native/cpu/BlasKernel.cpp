@@ -95,7 +95,6 @@ bool gemm_in_parallel_region_ok(c10::ScalarType dtype) {
 
 // ---- the blocked fallback -----------------------------------------------------------------------
 
-// [marker: gemm_blocked]
 // C is cut into MB x NB tiles; each tile's sums are kept in opmath_t (float for half and
 // bfloat16) while the k dimension is walked in KB-long panels, so the A rows and B panel a
 // tile touches stay in cache. The innermost loop runs along a row of B and of the tile,
@@ -146,12 +145,10 @@ void gemm_blocked(int64_t m, int64_t n, int64_t k, const c10::Scalar& alpha, Str
     }
   });
 }
-// [end marker: gemm_blocked]
 
 // ---- BLAS -----------------------------------------------------------------------------------------
 
 #ifdef AT_BLAS_ENABLED
-// [marker: gemm_blas]
 // Row-major cblas: each operand is passed where it lies, transposed ones with CblasTrans
 // and their own leading dimension. Returns false when BLAS cannot read the operands (the
 // caller then falls back). Called on the calling thread only: BLAS runs its own threads and
@@ -182,7 +179,6 @@ bool gemm_blas(int64_t m, int64_t n, int64_t k, scalar_t alpha, StridedMatrix<co
   }
   return true;
 }
-// [end marker: gemm_blas]
 #endif
 
 // ---- oneDNN ---------------------------------------------------------------------------------------

@@ -9,7 +9,6 @@
 namespace at::native {
 namespace {
 
-// [marker: copy_kernel]
 void copy_kernel(TensorIterator& iter, bool /*non_blocking*/) {
   const ScalarType dtype = iter.dtype(0);
   if (dtype == iter.dtype(1)) {
@@ -28,7 +27,6 @@ void copy_kernel(TensorIterator& iter, bool /*non_blocking*/) {
     });
   });
 }
-// [end marker: copy_kernel]
 
 }  // namespace
 

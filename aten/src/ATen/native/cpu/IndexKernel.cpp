@@ -14,7 +14,6 @@
 namespace at::native {
 namespace {
 
-// [marker: masked_fill_kernel]
 void masked_fill_kernel(TensorIterator& iter, const Scalar& value) {
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND4(kBool, kHalf, kBFloat16, kComplexHalf, iter.dtype(), "masked_fill", [&] {
     const auto value_ = value.to<scalar_t>();
@@ -34,9 +33,7 @@ void masked_fill_kernel(TensorIterator& iter, const Scalar& value) {
     iter.for_each(loop);
   });
 }
-// [end marker: masked_fill_kernel]
 
-// [marker: cpu_index_kernel]
 // The loop shared by index and index_put_. Operand 0 is the output, operand 1 the other
 // tensor (src of index, values of index_put_), operands 2.. the int64 index tensors. One of
 // the first two is the "restrided" tensor whose indexed dimensions have stride 0 (see
@@ -72,7 +69,6 @@ void cpu_index_kernel(TensorIterator& iter, IntArrayRef index_size, IntArrayRef 
     iter.for_each(loop);
   }
 }
-// [end marker: cpu_index_kernel]
 
 void index_kernel(TensorIterator& iter, IntArrayRef index_size, IntArrayRef index_stride) {
   // A copy of one element moves bytes; the dtype only matters through its size.

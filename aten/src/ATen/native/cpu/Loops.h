@@ -129,7 +129,6 @@ inline bool try_scalar_loops(char** data, const int64_t* strides, int64_t n, con
 }
 
 #ifdef CPU_CAPABILITY_AVX2
-// [marker: complex_loop]
 // GCC 12's vectorizer recognises a complex product's (ac - bd, ad + bc) and emits it as
 // fused multiply-add/subtract (vfmaddsub), even under -ffp-contract=off: the AVX2 build of
 // complex mul would then round differently from the portable build and from PyTorch. Loops
@@ -139,7 +138,6 @@ __attribute__((optimize("no-tree-vectorize"))) void complex_loop(char** data, co
                                                                  const func_t& op, std::index_sequence<I...> args) {
   basic_loop(data, strides, n, op, args);
 }
-// [end marker: complex_loop]
 #endif
 
 template <bool simd, typename func_t>

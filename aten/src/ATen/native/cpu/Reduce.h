@@ -163,7 +163,6 @@ void reduce_columns(const ReduceLayout& L, int in_arg, int64_t out_grain, const 
 }
 // [end marker: reduce_columns]
 
-// [marker: reduce_rows]
 // The engine: row_fn folds one row, combine merges partial results, project_write stores one
 // output element. Everything else (which output, which thread) is decided here.
 //
@@ -221,9 +220,7 @@ void reduce_rows(TensorIteratorBase& iter, acc_t init, const row_fn_t& row_fn, c
   }
   write(acc, ptrs.data());
 }
-// [end marker: reduce_rows]
 
-// [marker: binary_kernel_reduce]
 // PyTorch's interface: ops.reduce(acc, value, index), ops.combine(a, b), ops.project(acc).
 //
 // Ops that declare `static constexpr bool any_order = true` (amax/amin: max is associative,
@@ -262,6 +259,5 @@ void binary_kernel_reduce(TensorIteratorBase& iter, ops_t ops, acc_t init) {
       [&ops](acc_t a, acc_t b) { return ops.combine(a, b); },
       [&ops](acc_t acc, char* const* ptrs) { reduce_detail::set_results(ops.project(acc), ptrs); });
 }
-// [end marker: binary_kernel_reduce]
 
 }  // namespace at::native

@@ -20,7 +20,6 @@
 namespace at::native {
 namespace {
 
-// [marker: pairwise_sum]
 // Floating-point sums: pairwise (cascade) summation, as numpy and PyTorch's SumKernel do. A
 // naive running sum of n floats has error growing like n; halving the range recursively
 // makes it grow like log n. The leaves (up to 256 elements) use 16 independent accumulators,
@@ -51,9 +50,7 @@ acc_t pairwise_sum(const char* p, int64_t stride, int64_t n) {
   return pairwise_sum<acc_t, scalar_t>(p, stride, half) +
          pairwise_sum<acc_t, scalar_t>(p + half * stride, stride, n - half);
 }
-// [end marker: pairwise_sum]
 
-// [marker: sum_kernel]
 void sum_kernel_impl(TensorIteratorBase& iter) {
   // float and double: PyTorch's own order of additions (cpu/SumKernel.cpp).
   if (cascade_sum_cpu(iter)) {
@@ -76,7 +73,6 @@ void sum_kernel_impl(TensorIteratorBase& iter) {
         [](acc_t acc, char* const* ptrs) { *reinterpret_cast<scalar_t*>(ptrs[0]) = static_cast<scalar_t>(acc); });
   });
 }
-// [end marker: sum_kernel]
 
 template <typename scalar_t, typename acc_t = at::opmath_type<scalar_t>>
 struct ProdOps {
@@ -128,7 +124,6 @@ void or_kernel_impl(TensorIteratorBase& iter) {
   }));
 }
 
-// [marker: max_ops]
 // beats(a, b) and lower_bound_init: aten/src/ATen/native/SharedReduceOps.h, shared with CUDA.
 // amax/amin: values only.
 template <typename scalar_t, bool is_max>
@@ -165,9 +160,7 @@ struct ArgMinMaxOps {
     }
   }
 };
-// [end marker: max_ops]
 
-// [marker: vec_minmax]
 // Vectorized max/min. A GCC vector type applies the same operation to every lane with the same
 // result on any instruction set. Its width is the target's register: 32 bytes in the AVX2
 // build, 16 in the portable one (without AVX, GCC keeps a 32-byte vector in memory). The
@@ -217,7 +210,6 @@ struct VecMinMax {
     return better;
   }
 };
-// [end marker: vec_minmax]
 
 template <typename scalar_t>
 constexpr bool has_vec_minmax = std::is_same_v<scalar_t, float> || std::is_same_v<scalar_t, double> ||
@@ -233,7 +225,6 @@ scalar_t first_equal(const scalar_t* x, int64_t n, scalar_t m) {
   return m;
 }
 
-// [marker: vec_row_minmax]
 // amax/amin of a contiguous row (n >= 4 * W): four vector accumulators, so that no step waits
 // for the previous compare. Lanes fold elements out of order, which max does not mind except
 // for two cases: a NaN (the result is the row's first NaN, found again) and a zero (0.0 and
@@ -295,7 +286,6 @@ scalar_t vec_row_minmax(const scalar_t* x, int64_t n) {
   }
   return m;
 }
-// [end marker: vec_row_minmax]
 
 // [marker: vec_row_arg]
 // max(dim)/argmax of a contiguous row (4 * W <= n < 2^31): each lane keeps the best value of
@@ -349,7 +339,6 @@ std::pair<scalar_t, int64_t> vec_row_arg(const scalar_t* x, int64_t n) {
 }
 // [end marker: vec_row_arg]
 
-// [marker: vec_cols_minmax]
 // Vertical max/min: neighbouring outputs (columns), each the max of its nrows elements
 // row_stride bytes apart. One lane per column, K vectors of columns per pass over the rows:
 // each column's elements are folded in order, so the results (and indices: the first
@@ -449,9 +438,7 @@ void vec_cols_minmax(const ops_t& ops, acc_t init, const char* in, int64_t row_s
     results[j] = acc;
   }
 }
-// [end marker: vec_cols_minmax]
 
-// [marker: min_max_kernels]
 // The rows vec_row_arg may index (index_t lanes), and the shortest row worth vectorizing.
 constexpr int64_t kMaxVecRow = int64_t{1} << 30;
 template <typename scalar_t>
@@ -535,9 +522,7 @@ void arg_min_max_kernel(TensorIteratorBase& iter) {
   AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, iter.input_dtype(), is_max ? "argmax_cpu" : "argmin_cpu",
                              [&] { arg_min_max_loop<scalar_t, is_max, with_values>(iter); });
 }
-// [end marker: min_max_kernels]
 
-// [marker: welford]
 // Welford's running mean and sum of squared deviations (m2), merged across threads with
 // Chan et al.'s formula: one pass, and no catastrophic cancellation of E[x^2] - E[x]^2.
 struct WelfordData {
@@ -636,9 +621,7 @@ void std_var_kernel_impl(TensorIteratorBase& iter, double correction, bool take_
         });
   });
 }
-// [end marker: welford]
 
-// [marker: norm_kernel]
 // Vector p-norms: (sum |x|^p)^(1/p), with 0 (count of non-zeros), 1, 2, inf and -inf special.
 void norm_kernel_impl(TensorIteratorBase& iter, double p) {
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.input_dtype(), "linalg_vector_norm_cpu", [&] {
@@ -678,9 +661,7 @@ void norm_kernel_impl(TensorIteratorBase& iter, double p) {
     }
   });
 }
-// [end marker: norm_kernel]
 
-// [marker: cum_kernel]
 // Scans: each row along dim is independent; rows are spread over threads. The running value
 // is kept in double (floats), complex<double> (complex) or int64 (integers), as PyTorch's acc_type.
 template <bool is_sum>
@@ -711,7 +692,6 @@ void cum_kernel(const Tensor& result, const Tensor& self, int64_t dim) {
   });
   result.copy_(self.dim() == 0 ? dst.view(IntArrayRef{}) : dst.movedim(-1, dim));
 }
-// [end marker: cum_kernel]
 
 }  // namespace
 

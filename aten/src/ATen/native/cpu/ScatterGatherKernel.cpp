@@ -29,7 +29,6 @@ C10_ALWAYS_INLINE int64_t checked_index(const char* ptr, int64_t dim, int64_t si
   return idx;
 }
 
-// [marker: gather_kernel]
 // out[i][j] = self[i][index[i][j]] (dim 1): operand 1 is self with stride 0 along dim.
 void gather_kernel(TensorIterator& iter, int64_t dim, int64_t dim_size, int64_t dim_stride) {
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(kBool, kHalf, kBFloat16, iter.dtype(), "gather", [&] {
@@ -60,7 +59,6 @@ void gather_kernel(TensorIterator& iter, int64_t dim, int64_t dim_size, int64_t 
     });
   });
 }
-// [end marker: gather_kernel]
 
 template <ReductionType reduce, typename scalar_t>
 C10_ALWAYS_INLINE void apply_reduce(scalar_t* dst, scalar_t value) {

@@ -42,7 +42,6 @@
 namespace at::native {
 namespace {
 
-// [marker: softmax_lanes]
 // Four 32-byte vectors of acc_t (32 floats or 16 doubles) in flight, as named members: GCC's
 // vector types stay in registers (an array of running values would live in memory), and their
 // ?: and + act lane by lane, one IEEE operation per lane. Vectors are passed by reference only:
@@ -144,7 +143,6 @@ acc_t row_sum(const acc_t* x, const acc_t* y, int64_t n) {
   for (; i < n; i++) sum += dot ? x[i] * y[i] : x[i];
   return sum;
 }
-// [end marker: softmax_lanes]
 
 // Half and BFloat16 rows are converted to float once, into a buffer, and computed there.
 template <typename scalar_t, typename acc_t>
@@ -181,7 +179,6 @@ acc_t finite_max(acc_t m) {
   return m == -std::numeric_limits<acc_t>::infinity() ? acc_t(0) : m;
 }
 
-// [marker: softmax_lastdim_kernel]
 template <typename scalar_t, bool log_softmax>
 void vec_softmax_lastdim(const scalar_t* input, scalar_t* output, int64_t rows, int64_t n) {
   using acc_t = at::opmath_type<scalar_t>;
@@ -212,9 +209,7 @@ void vec_softmax_lastdim(const scalar_t* input, scalar_t* output, int64_t rows, 
     }
   });
 }
-// [end marker: softmax_lastdim_kernel]
 
-// [marker: softmax_dim_kernel]
 // Along a dim that is not the last: the tensor is [outer, dim_size, inner] and each of the
 // outer * inner columns is a softmax. Instead of moving dim last (two transposing copies),
 // a block of up to kBlock neighbouring columns is done at once: for each step along dim, one
@@ -284,9 +279,7 @@ void vec_softmax_dim(const scalar_t* input, scalar_t* output, int64_t outer, int
     }
   });
 }
-// [end marker: softmax_dim_kernel]
 
-// [marker: softmax_backward_kernel]
 // softmax: gI = y (g - sum(g y)); log_softmax: gI = g - exp(y) sum(g). Each row needs one sum,
 // then one pass to write. y is log_softmax's output, <= 0, where exp_u20 is exact to 1 ulp (its
 // flush below 2^-125 drops terms under 2^-125 sum(g)).
@@ -347,7 +340,6 @@ void vec_softmax_backward_dim(scalar_t* grad_input, const scalar_t* grad, const 
     }
   });
 }
-// [end marker: softmax_backward_kernel]
 
 // The stubs' kernels. Tensors are contiguous and of one shape; result and grad_input are
 // allocated by the operator (SoftMax.cpp). A 0-d tensor arrives as a one-element row. The

@@ -173,7 +173,6 @@ inline void store_add(char* out, int64_t out_stride, int64_t j, const Lanes<acc_
   for (int64_t l = 0; l < Lanes<acc_t>::W; l++) store_add(out, out_stride, j + l, value[l]);
 }
 
-// [marker: cascade_sum_loop]
 // The 2-D loop: size0 x size1 elements, strides in bytes (output, input) per dimension.
 // After the swap the reduction runs along dimension 0; each of the size1 results is added
 // into its output element (which starts at 0).
@@ -247,7 +246,6 @@ void cascade_sum_loop(char** data, const int64_t* strides, int64_t size0, int64_
     }
   }
 }
-// [end marker: cascade_sum_loop]
 
 // The iteration space of a (possibly narrowed) reduction: shape, byte strides per dimension
 // for (output, input), and the two base pointers.

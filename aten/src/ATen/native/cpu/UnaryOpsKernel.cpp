@@ -45,7 +45,6 @@ namespace {
 #define FLOATING_AND_COMPLEX_UNARY_KERNEL(name, expr) FLOATING_AND_COMPLEX_UNARY_KERNEL_LABELED(name, #name "_cpu", expr)
 #define VML_UNARY_KERNEL(name, expr) FLOATING_AND_COMPLEX_UNARY_KERNEL_LABELED(name, #name "_vml_cpu", expr)
 
-// [marker: vec_math_unary]
 // exp, tanh, sigmoid and erf of float (and of Half and BFloat16, computed in float) are
 // at::vec's (cpu/vec/vec_math.h): arithmetic the compiler evaluates 8 lanes at a time, as
 // PyTorch evaluates Vectorized<float>::exp etc., where std::exp is one libm call per element.
@@ -83,7 +82,6 @@ C10_ALWAYS_INLINE T erf_impl(T a) {
     return std::erf(a);
   }
 }
-// [end marker: vec_math_unary]
 
 VML_UNARY_KERNEL(exp, exp_impl(a))
 VML_UNARY_KERNEL(log, std::log(a))

@@ -60,7 +60,6 @@ inline float log256_ps(float x) {
 }
 // [end marker: log256_ps]
 
-// [marker: sincos256_ps]
 // sin and cos together: reduce |x| by multiples of pi/4 (in three parts, "extended
 // precision modular arithmetic"), then one of two polynomials per octant.
 inline void sincos256_ps(float x, float* s, float* c) {
@@ -95,6 +94,5 @@ inline void sincos256_ps(float x, float* s, float* c) {
   *s = bits_to_float(float_to_bits(sin_v) ^ sign_sin);
   *c = bits_to_float(float_to_bits(cos_v) ^ sign_cos);
 }
-// [end marker: sincos256_ps]
 
 }  // namespace at::native::avx_mathfun

@@ -35,7 +35,6 @@ int64_t rows_per_task(int64_t N) {
   return std::max<int64_t>(1, at::internal::GRAIN_SIZE / std::max<int64_t>(1, 2 * N));
 }
 
-// [marker: layer_norm_kernel]
 // mean = sum(x) / N, var = sum((x - mean)^2) / N (two passes: no cancellation), rstd =
 // 1 / sqrt(var + eps), y = (x - mean) * rstd * gamma + beta.
 void LayerNormKernelImpl(const Tensor& X, const Tensor& gamma, const Tensor& beta, int64_t M, int64_t N, double eps,
@@ -73,7 +72,6 @@ void LayerNormKernelImpl(const Tensor& X, const Tensor& gamma, const Tensor& bet
     });
   });
 }
-// [end marker: layer_norm_kernel]
 
 // With xhat = (x - mean) * rstd and g = dy * gamma, per row:
 //   dx = (g - sum(g) / N - xhat * sum(g * xhat) / N) * rstd

@@ -47,7 +47,6 @@ __global__ void avg_pool2d_forward_kernel(const scalar_t* __restrict__ in, scala
   }
 }
 
-// [marker: avg_pool2d_backward_kernel]
 // Pixel (h, w) lies in the windows of outputs oh with oh * sh - ph <= h < oh * sh - ph + kh, that
 // is (h + ph - kh) / sh < oh <= (h + ph) / sh; each sends it its gradient over its divisor.
 template <typename scalar_t, typename acc_t>
@@ -72,7 +71,6 @@ __global__ void avg_pool2d_backward_kernel(const scalar_t* __restrict__ grad_out
     grad_input[index] = static_cast<scalar_t>(sum);
   }
 }
-// [end marker: avg_pool2d_backward_kernel]
 
 template <typename scalar_t, typename acc_t>
 __global__ void adaptive_avg_pool2d_forward_kernel(const scalar_t* __restrict__ in, scalar_t* __restrict__ out,

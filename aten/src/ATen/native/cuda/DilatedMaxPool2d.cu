@@ -16,7 +16,6 @@
 namespace at::native {
 namespace {
 
-// [marker: max_pool_forward_nchw]
 // One thread per output element: the maximum of its window and where it was (h * W + w within
 // the plane). NaN wins, as on the CPU.
 template <typename scalar_t>
@@ -50,7 +49,6 @@ __global__ void max_pool_forward_nchw(const scalar_t* __restrict__ in, scalar_t*
     indices[index] = best_index;
   }
 }
-// [end marker: max_pool_forward_nchw]
 
 // [marker: max_pool_backward_nchw]
 // One thread per output element adds its gradient to the input pixel its maximum came from.

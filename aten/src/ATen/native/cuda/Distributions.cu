@@ -85,7 +85,6 @@ void random_from_to_kernel_cuda(TensorIteratorBase& iter, uint64_t range, int64_
 }
 // [end marker: random_from_to_kernel_cuda]
 
-// [marker: bernoulli_kernel_cuda]
 // A number p: 1 where a uniform in (0, 1] is below p. A tensor of p: a uniform per element
 // first (a tensor of p's precision), then one gpu_kernel over (self, uniforms, p) that checks
 // each p on the device, as PyTorch's bernoulli_tensor_cuda_kernel does.
@@ -124,7 +123,6 @@ void bernoulli_tensor_kernel_cuda(const TensorBase& self, const TensorBase& p, s
     });
   });
 }
-// [end marker: bernoulli_kernel_cuda]
 
 }  // namespace
 

@@ -40,7 +40,6 @@ __global__ void fused_dropout_kernel(const scalar_t* __restrict__ in, scalar_t* 
 
 }  // namespace
 
-// [marker: native_dropout_cuda]
 std::tuple<Tensor, Tensor> native_dropout_cuda(const Tensor& self, double p, std::optional<bool> train) {
   // Not training: the input (a copy) and a mask of all true, as on the CPU.
   if (train.has_value() && !train.value()) {
@@ -69,6 +68,5 @@ std::tuple<Tensor, Tensor> native_dropout_cuda(const Tensor& self, double p, std
   });
   return std::make_tuple(output, mask);
 }
-// [end marker: native_dropout_cuda]
 
 }  // namespace at::native

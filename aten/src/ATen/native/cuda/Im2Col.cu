@@ -14,7 +14,6 @@
 namespace at::native {
 namespace {
 
-// [marker: im2col_kernel]
 // One thread per (channel, output position): it copies the kH x kW patch under the kernel at
 // that position into its column, one row per kernel offset. Positions in the padding read 0.
 template <typename scalar_t>
@@ -36,7 +35,6 @@ __global__ void im2col_kernel(const scalar_t* __restrict__ im, scalar_t* __restr
     }
   }
 }
-// [end marker: im2col_kernel]
 
 // [marker: col2im_kernel]
 // One thread per input pixel: it sums the column entries im2col copied this pixel into, that

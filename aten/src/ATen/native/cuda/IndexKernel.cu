@@ -60,7 +60,6 @@ IndexParams index_params(const TensorIteratorBase& iter, IntArrayRef index_size,
   return p;
 }
 
-// [marker: gpu_index_kernel]
 // sum over k of index_k * stride_k for the element at `offsets`: PyTorch's gpu_index_kernel.
 // A negative index counts from the end; one out of range stops the kernel with an assert.
 __host__ __device__ __forceinline__ int64_t indexed_offset(const IndexParams& p,
@@ -76,7 +75,6 @@ __host__ __device__ __forceinline__ int64_t indexed_offset(const IndexParams& p,
   }
   return offset;
 }
-// [end marker: gpu_index_kernel]
 
 void masked_fill_kernel_cuda(TensorIterator& iter, const Scalar& value) {
   if (iter.numel() == 0) {
@@ -116,7 +114,6 @@ void index_kernel_cuda(TensorIterator& iter, IntArrayRef index_size, IntArrayRef
   });
 }
 
-// [marker: index_put_kernel_cuda]
 // iter = (self restrided, values, index...): self[offset] = value, or += value with accumulate.
 // With accumulate, an element named twice receives both values: the add is atomic.
 void index_put_kernel_cuda(TensorIterator& iter, IntArrayRef index_size, IntArrayRef index_stride, bool accumulate) {
@@ -141,7 +138,6 @@ void index_put_kernel_cuda(TensorIterator& iter, IntArrayRef index_size, IntArra
     });
   });
 }
-// [end marker: index_put_kernel_cuda]
 
 // iter = (out, index): out = src.flatten()[index].
 void take_kernel_cuda(TensorIterator& iter, const Tensor& src) {
@@ -167,7 +163,6 @@ void take_kernel_cuda(TensorIterator& iter, const Tensor& src) {
   });
 }
 
-// [marker: nonzero_scatter_kernel]
 // nonzero, once the running count of nonzero flags is known (an inclusive cumsum): element i,
 // if set, is row position[i] - 1 of the result and writes its coordinates there. Every row is
 // written by one thread, so the rows come out in row-major order, as on the CPU.
@@ -188,7 +183,6 @@ __global__ void nonzero_scatter_kernel(const bool* __restrict__ flags, const int
     }
   }
 }
-// [end marker: nonzero_scatter_kernel]
 
 // index_select along dim of a contiguous self: out viewed as (outer, n, inner) from self
 // viewed as (outer, size, inner), row j of out being row index[j] of self.

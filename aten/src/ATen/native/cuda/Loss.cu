@@ -225,7 +225,6 @@ Tensor nll_loss2d_backward_cuda(const Tensor& grad_output, const Tensor& self, c
   return grad_input;
 }
 
-// [marker: binary_cross_entropy_cuda]
 // The CPU's formulas (native/Loss.h) in gpu_kernel; a value outside [0, 1] is a device-side
 // assert, as in PyTorch (the host never sees the values).
 Tensor binary_cross_entropy_cuda(const Tensor& input, const Tensor& target, const std::optional<Tensor>& weight_opt,
@@ -257,6 +256,5 @@ Tensor binary_cross_entropy_backward_cuda(const Tensor& grad, const Tensor& inpu
   });
   return binary_cross_entropy_weight_and_reduce(grad_input, weight_opt, reduction, /*backward=*/true);
 }
-// [end marker: binary_cross_entropy_cuda]
 
 }  // namespace at::native

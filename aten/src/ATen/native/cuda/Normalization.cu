@@ -188,7 +188,6 @@ __global__ void batch_norm_backward_elemt_kernel(const scalar_t* __restrict__ gr
 }
 // [end marker: batch_norm_backward_elemt]
 
-// [marker: layer_norm_kernels]
 // Row r of an input viewed as (M, N): its Welford statistics, merged across the block as batch
 // norm's channels are, written as mean[r] and rstd[r] = 1 / sqrt(var + eps).
 template <typename scalar_t, typename acc_t>
@@ -245,7 +244,6 @@ __global__ void layer_norm_backward_input_kernel(const scalar_t* __restrict__ gr
     grad_input[r * n + j] = static_cast<scalar_t>(rstd[r] * (g - mean_g - xhat * mean_g_xhat));
   }
 }
-// [end marker: layer_norm_kernels]
 
 Tensor value_or_undefined(const std::optional<Tensor>& t) {
   return t.has_value() ? *t : Tensor();
@@ -268,7 +266,6 @@ const acc_t* ptr_or_null(const Tensor& t) {
 
 }  // namespace
 
-// [marker: batch_norm_cuda]
 std::tuple<Tensor, Tensor, Tensor> batch_norm_cuda(const Tensor& input_, const std::optional<Tensor>& weight_opt,
                                                    const std::optional<Tensor>& bias_opt,
                                                    const std::optional<Tensor>& running_mean_opt,
@@ -328,7 +325,6 @@ std::tuple<Tensor, Tensor, Tensor> batch_norm_cuda(const Tensor& input_, const s
   }
   return std::make_tuple(output, save_mean, save_invstd);
 }
-// [end marker: batch_norm_cuda]
 
 std::tuple<Tensor, Tensor, Tensor> batch_norm_backward_cuda(
     const Tensor& grad_out_, const Tensor& input_, const std::optional<Tensor>& weight_opt,

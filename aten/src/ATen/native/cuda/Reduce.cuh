@@ -16,14 +16,11 @@
 
 namespace at::native {
 
-// [marker: reduce_threads]
 constexpr int kReduceThreads = 256;  // 8 warps
 constexpr int kWarpSize = 32;
 // From this many outputs on, one thread per output is parallelism enough.
 constexpr int64_t kThreadReduceOutputs = 65536;
-// [end marker: reduce_threads]
 
-// [marker: reduce_pair]
 // An accumulator or result of two parts (a value and its index, for max(dim) and argmax), that
 // device code can build, copy and keep in shared memory (PyTorch uses thrust::pair).
 template <typename T1, typename T2>
@@ -31,7 +28,6 @@ struct pair {
   T1 first;
   T2 second;
 };
-// [end marker: reduce_pair]
 
 // [marker: block_reduce]
 // Combine the blockDim.x partials of a block; thread 0 gets the result. Shared memory halves
@@ -110,7 +106,6 @@ __global__ void reduce_kernel(int64_t num_reduced, OffsetCalculator<noutputs + 1
 }
 // [end marker: reduce_kernel]
 
-// [marker: thread_reduce_kernel]
 // Thread o computes output o alone, walking its reduced elements in order: no shared memory,
 // no barrier, no shuffle. The launcher picks it when a block per output would waste the
 // block (fewer reduced elements than threads) or when the outputs alone are enough threads
@@ -131,7 +126,6 @@ __global__ void thread_reduce_kernel(int64_t num_outputs, int64_t num_reduced,
   }
   set_results(ops.project(acc), out.ptrs, base.data());
 }
-// [end marker: thread_reduce_kernel]
 
 // [marker: launch_reduce_kernel]
 template <typename arg_t, typename acc_t, int noutputs, typename ops_t>

@@ -10,7 +10,6 @@
 
 namespace at::native {
 
-// [marker: resize_bytes_cuda]
 void resize_bytes_cuda(c10::StorageImpl* storage, size_t size_bytes) {
   auto [old_data, copy_capacity] = swap_in_new_bytes(storage, size_bytes);
   if (copy_capacity > 0) {
@@ -20,7 +19,6 @@ void resize_bytes_cuda(c10::StorageImpl* storage, size_t size_bytes) {
                                   at::cuda::getCurrentCUDAStream()));
   }
 }
-// [end marker: resize_bytes_cuda]
 
 Tensor& resize_cuda_(Tensor& self, IntArrayRef size, std::optional<MemoryFormat> memory_format) {
   TORCH_CHECK(!memory_format.has_value() || *memory_format == MemoryFormat::Contiguous ||

@@ -20,7 +20,6 @@ __host__ __device__ __forceinline__ int64_t index_offset(const char* ptr, int64_
   return idx * dim_stride;
 }
 
-// [marker: gather_kernel_cuda]
 // iter = (out, self with stride 0 along dim, index): out[i][j] = self[i][index[i][j]] (dim 1).
 void gather_kernel_cuda(TensorIterator& iter, int64_t /*dim*/, int64_t dim_size, int64_t dim_stride) {
   if (iter.numel() == 0) {
@@ -39,9 +38,7 @@ void gather_kernel_cuda(TensorIterator& iter, int64_t /*dim*/, int64_t dim_size,
     });
   });
 }
-// [end marker: gather_kernel_cuda]
 
-// [marker: scatter_kernel_cuda]
 // iter = (self with stride 0 along dim, src, index): self[i][index[i][j]] = src[i][j] (dim 1).
 // Two index entries naming one element race: a plain scatter lets either write win, as in
 // PyTorch; reduce=ADD (scatter_add) and MULTIPLY combine them with an atomic update each.
@@ -82,7 +79,6 @@ void scatter_kernel_cuda(TensorIterator& iter, int64_t /*dim*/, int64_t dim_size
     });
   });
 }
-// [end marker: scatter_kernel_cuda]
 
 // iter = (self with stride 0 along dim, index): self[i][index[i][j]] = value.
 void scatter_fill_kernel_cuda(TensorIterator& iter, int64_t /*dim*/, int64_t dim_size, int64_t dim_stride,

@@ -109,7 +109,6 @@ __global__ void softmax_spatial_forward(const scalar_t* __restrict__ in, out_t* 
 }
 // [end marker: softmax_spatial_forward]
 
-// [marker: softmax_spatial_backward]
 // softmax: gI = y (g - sum(g y)); log_softmax: gI = g - exp(y) sum(g). One pass for the sum,
 // one to write.
 template <typename scalar_t, typename acc_t, bool is_log_softmax>
@@ -131,7 +130,6 @@ __global__ void softmax_spatial_backward(const scalar_t* __restrict__ grad, cons
     }
   }
 }
-// [end marker: softmax_spatial_backward]
 
 template <bool is_log_softmax>
 Tensor host_softmax_backward_cuda(const Tensor& grad_, const Tensor& output_, int64_t dim_) {

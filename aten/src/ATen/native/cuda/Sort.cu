@@ -101,7 +101,6 @@ __global__ void bitonic_sort_rows_shared(const scalar_t* __restrict__ in, scalar
 }
 // [end marker: bitonic_sort_shared]
 
-// [marker: bitonic_sort_global]
 // The segmented path for longer rows: the same bitonic network, over (key, index) arrays in
 // global memory, `padded` entries per row. A step needs every swap of the step before it to
 // be done, and threads of different blocks cannot wait for each other inside a kernel, so
@@ -144,7 +143,6 @@ __global__ void bitonic_gather_global(const scalar_t* __restrict__ in, const int
     indices[i] = source;
   }
 }
-// [end marker: bitonic_sort_global]
 
 template <typename scalar_t>
 void sort_rows_global(const Tensor& input, const Tensor& values, const Tensor& indices, int64_t rows, int64_t n,
@@ -192,7 +190,6 @@ void sort_rows_shared(const Tensor& input, const Tensor& values, const Tensor& i
 
 }  // namespace
 
-// [marker: sort_stable_cuda]
 // Rows along dim, made contiguous with dim last (the CPU's layout), sorted one of two ways by
 // their length, and moved back. The sort is always stable: with index tie-breaking a stable
 // order costs nothing more here, so stable=False gets it too (PyTorch's CUDA sort with
@@ -224,6 +221,5 @@ std::tuple<Tensor, Tensor> sort_stable_cuda(const Tensor& self, std::optional<bo
   }
   return {values.movedim(-1, dim).contiguous(), indices.movedim(-1, dim).contiguous()};
 }
-// [end marker: sort_stable_cuda]
 
 }  // namespace at::native

@@ -25,7 +25,6 @@ namespace {
 
 constexpr int kKthMaxThreads = 256;
 
-// [marker: gather_kthvalue]
 // Smallest first: the selection keys are complemented (largest = false), so the k-th largest
 // selection key is the k-th smallest value. radix_select also says that the answer is the
 // equal_needed-th of the elements equal to it, in index order; a block-wide prefix count of
@@ -53,7 +52,6 @@ __global__ void gather_kthvalue(const scalar_t* __restrict__ in, scalar_t* __res
     ties_before += total;
   }
 }
-// [end marker: gather_kthvalue]
 
 }  // namespace
 

@@ -85,7 +85,6 @@ __device__ RadixSelectResult<sort_key_t<scalar_t>> radix_select(const scalar_t* 
 }
 // [end marker: radix_select]
 
-// [marker: block_exclusive_sum]
 // The exclusive prefix sum of one int per thread across the block (Hillis and Steele: after
 // the step with offset o, scan[t] holds the sum of the 2o values ending at t), and the total
 // in *total. `scan` is __shared__ memory of blockDim.x ints. Every thread of the block must call
@@ -105,6 +104,5 @@ __device__ __forceinline__ int block_exclusive_sum(int value, int* scan, int* to
   __syncthreads();  // all reads before the caller's next call overwrites scan
   return inclusive - value;
 }
-// [end marker: block_exclusive_sum]
 
 }  // namespace at::native

@@ -34,7 +34,6 @@ int topk_threads(int64_t n) {
   return static_cast<int>(std::min<int64_t>(kTopKMaxThreads, std::max<int64_t>(1, warps) * 32));
 }
 
-// [marker: gather_topk]
 // One block per row. After radix_select every thread knows the k-th best selection key and
 // how many elements equal to it belong in the result. The row is then read in chunks of
 // blockDim.x elements; in each chunk the threads whose element is taken find where to write
@@ -80,7 +79,6 @@ __global__ void gather_topk(const scalar_t* __restrict__ in, scalar_t* __restric
     ties_left -= taken;
   }
 }
-// [end marker: gather_topk]
 
 }  // namespace
 

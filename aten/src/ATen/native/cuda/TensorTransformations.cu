@@ -39,7 +39,6 @@ struct FlipGeometry {
   int64_t out_strides[kMaxFlipDims];
 };
 
-// [marker: flip_cuda_kernel]
 // out[i_0, ..., i_n] = self[j_0, ..., j_n] with j_d = size_d - 1 - i_d in the flipped dims. `in`
 // points at the element where every flipped dim is at its last index, and the flipped dims'
 // strides are negated, so one stride sum finds the source for any layout of self and out.
@@ -57,9 +56,7 @@ __global__ void flip_cuda_kernel(const scalar_t* __restrict__ in, scalar_t* __re
     out[out_offset] = in[in_offset];
   }
 }
-// [end marker: flip_cuda_kernel]
 
-// [marker: roll_cuda_kernel]
 // self and out contiguous. Viewed along the rolled dim (size elements, stride elements apart),
 // output position p holds input position (p + start) mod size: the last size - start output
 // positions wrap around to the beginning of the input.
@@ -72,11 +69,9 @@ __global__ void roll_cuda_kernel(const scalar_t* __restrict__ in, scalar_t* __re
     out[index] = in[source];
   }
 }
-// [end marker: roll_cuda_kernel]
 
 }  // namespace
 
-// [marker: flip_cuda]
 Tensor flip_cuda(const Tensor& self, IntArrayRef dims) {
   const std::vector<bool> flip_dims = dim_list_to_bitset(dims, self.dim());
   // Same layout as self where self is dense, as the CPU's flip.
@@ -111,9 +106,7 @@ Tensor flip_cuda(const Tensor& self, IntArrayRef dims) {
   });
   return result;
 }
-// [end marker: flip_cuda]
 
-// [marker: roll_cuda]
 Tensor roll_cuda(const Tensor& self, IntArrayRef shifts, IntArrayRef dims) {
   if (dims.size() != 1 || shifts.size() != 1) {
     return roll_common(self, shifts, dims);
@@ -145,6 +138,5 @@ Tensor roll_cuda(const Tensor& self, IntArrayRef shifts, IntArrayRef dims) {
   });
   return out;
 }
-// [end marker: roll_cuda]
 
 }  // namespace at::native

@@ -30,7 +30,6 @@ struct TriangularGeometry {
   int64_t result_strides[kMaxTriangularDims];
 };
 
-// [marker: triu_tril_kernel]
 // One thread per element, in the order of a contiguous tensor (the last dim fastest), so a warp
 // reads and writes neighbouring elements of one row. Out of place, every element of result is
 // written: the kept ones with self's value, the others with zero, so result needs no copy of self
@@ -63,7 +62,6 @@ __global__ void triu_tril_kernel(scalar_t* __restrict__ result, const scalar_t* 
     }
   }
 }
-// [end marker: triu_tril_kernel]
 
 // result and self have self's shape; they are the same tensor for tril_ and triu_.
 template <bool upper>

@@ -20,7 +20,6 @@
 namespace at::native {
 namespace {
 
-// [marker: unique_runs]
 // Element i of the sorted sequence starts a run when it differs from element i - 1.
 template <typename scalar_t>
 __global__ void mark_run_starts(const scalar_t* __restrict__ sorted, bool* __restrict__ starts, int64_t n) {
@@ -68,7 +67,6 @@ __global__ void run_counts(const int64_t* __restrict__ run_begin, int64_t* __res
     counts[j] = (j + 1 < runs ? run_begin[j + 1] : n) - run_begin[j];
   }
 }
-// [end marker: unique_runs]
 
 struct Runs {
   int64_t count = 0;
@@ -142,7 +140,6 @@ std::tuple<Tensor, Tensor, Tensor> _unique2_cuda(const Tensor& self, bool sorted
   return {output, inverse, counts};
 }
 
-// [marker: unique_dim_cuda]
 // The slices along dim, flattened to the rows of an [n, width] matrix, are put in
 // lexicographic order the way a least-significant-digit radix sort orders numbers: a stable
 // sort by the last column, then by the one before it, ..., then by the first. Each sort keeps
@@ -176,6 +173,5 @@ std::tuple<Tensor, Tensor, Tensor> unique_dim_cuda(const Tensor& self, int64_t d
   Runs runs = runs_from_starts(starts, perm, /*want_inverse=*/true, /*want_counts=*/true);
   return {self.index_select(dim, runs.first_source), runs.inverse, runs.counts};
 }
-// [end marker: unique_dim_cuda]
 
 }  // namespace at::native
