@@ -88,7 +88,7 @@ def test_every_marker_in_the_code_is_paired_and_quoted():
                 quoted.add((target, name))
     problems = []
     for f in tracked_files():
-        if f.endswith(".rst") and f.startswith("docs/source/"):
+        if (f.endswith(".rst") and f.startswith("docs/source/")) or f == "test/test_docs.py":
             continue
         text = read(os.path.join(REPO, f))
         if "marker: " not in text:

@@ -37,7 +37,6 @@ namespace c10 {
 
 struct TensorImpl;
 
-// [marker: AutogradMetaInterface]
 // What a tensor knows about autograd lives in torch/csrc/autograd/variable.h (AutogradMeta:
 // grad, grad_fn, hooks ...). c10 cannot depend on autograd, so TensorImpl holds it through
 // this interface, created on demand by the factory autograd registers when it loads. A
@@ -63,7 +62,6 @@ struct C10_API AutogradMetaFactoryRegisterer {
   explicit AutogradMetaFactoryRegisterer(AutogradMetaFactory* factory) { SetAutogradMetaFactory(factory); }
 };
 }  // namespace impl
-// [end marker: AutogradMetaInterface]
 
 // [marker: VariableVersion]
 // The counter shared by a tensor and all its views (they copy the intrusive_ptr, not the
@@ -108,12 +106,19 @@ struct C10_API VariableVersion {
 };
 // [end marker: VariableVersion]
 
+/// The C++ object behind every tensor (PyTorch's c10/core/TensorImpl.h): a view of a
+/// Storage described by sizes, strides, storage_offset and dtype, plus its device and the
+/// dispatch keys it carries.
+/// at::Tensor is an intrusive_ptr to a TensorImpl. A TensorImpl holds one reference to its
+/// StorageImpl and shares its VariableVersion with every view of the same storage; it owns
+/// its AutogradMeta (null until the tensor requires grad) and points, without owning it,
+/// at its Python object.
 // [marker: TensorImpl]
 struct C10_API TensorImpl : public c10::intrusive_ptr_target {
   TensorImpl() = delete;
-  // A tensor over `storage`, initially 1-d with zero elements (set sizes afterwards).
-  // key_set names the backend (DispatchKeySet(DispatchKey::CPU)); the autograd and
-  // autocast keys of that backend are added here, as in PyTorch.
+  /// A tensor over `storage`, initially 1-d with zero elements (set sizes afterwards).
+  /// key_set names the backend (DispatchKeySet(DispatchKey::CPU)); the autograd and
+  /// autocast keys of that backend are added here, as in PyTorch.
   TensorImpl(Storage&& storage, DispatchKeySet key_set, const caffe2::TypeMeta data_type);
   ~TensorImpl() override;
 
@@ -121,16 +126,19 @@ struct C10_API TensorImpl : public c10::intrusive_ptr_target {
   TensorImpl& operator=(const TensorImpl&) = delete;
 
   // ---- what the dispatcher reads ----
+  /// Backend, autograd and autocast keys: what the dispatcher picks kernels by.
   DispatchKeySet key_set() const { return key_set_; }
 
   // ---- shape ----
+  /// Sizes of the view; strides() are in elements, not bytes.
   IntArrayRef sizes() const { return sizes_and_strides_.sizes_arrayref(); }
   IntArrayRef strides() const { return sizes_and_strides_.strides_arrayref(); }
-  // size(-1) is the last dimension; out of range is an IndexError.
+  /// size(-1) is the last dimension; out of range is an IndexError.
   int64_t size(int64_t d) const;
   int64_t stride(int64_t d) const;
   int64_t dim() const { return static_cast<int64_t>(sizes_and_strides_.size()); }
   int64_t numel() const { return numel_; }
+  /// Elements (not bytes) from the start of the storage to element 0.
   int64_t storage_offset() const { return storage_offset_; }
 
   bool is_contiguous() const { return is_contiguous_; }
@@ -148,67 +156,65 @@ struct C10_API TensorImpl : public c10::intrusive_ptr_target {
 
   // ---- storage ----
   bool has_storage() const { return storage_; }
+  /// The storage this tensor views, shared with its views.
   const Storage& storage() const { return storage_; }
-  // Point at another storage, keeping dtype and device (used by set_ and the legacy API).
+  /// Point at another storage, keeping dtype and device (used by set_ and the legacy API).
   void set_storage_keep_dtype(Storage storage);
 
-  // Address of element 0: storage data + storage_offset * itemsize.
+  /// Address of element 0: storage data + storage_offset * itemsize.
   const void* data() const { return data_impl(); }
   void* mutable_data() { return data_impl(); }
 
   // ---- changing the view (only for the owner of a fresh TensorImpl, or a view op) ----
-  // Set sizes and give them the row-major contiguous strides.
+  /// Set sizes and give them the row-major contiguous strides.
   void set_sizes_contiguous(IntArrayRef new_size);
-  // Set sizes and strides together (and the offset, if given).
+  /// Set sizes and strides together (and the offset, if given).
   void set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_stride,
                              std::optional<int64_t> storage_offset = std::nullopt);
   void set_storage_offset(int64_t storage_offset);
 
   // ---- version counter ----
+  /// Shared with every view of the storage; each in-place write bumps it.
   const VariableVersion& version_counter() const { return version_counter_; }
-  // A view of an inference tensor (no counter) is an inference tensor too: it loses the
-  // autograd keys its constructor gave it.
+  /// A view of an inference tensor (no counter) is an inference tensor too: it loses the
+  /// autograd keys its constructor gave it.
   void set_version_counter(const VariableVersion& version_counter);
   void bump_version() { version_counter_.bump(); }
 
-  // [marker: TensorImpl autograd]
   // ---- autograd (torch/csrc/autograd/variable.h keeps the details) ----
-  // Made in torch.inference_mode(): no autograd keys, no version counter.
+  /// Made in torch.inference_mode(): no autograd keys, no version counter.
   bool is_inference() const { return !key_set_.has_any(autograd_dispatch_keyset_with_ADInplaceOrView); }
-  // Only floating point and complex tensors may require grad (PyTorch's message otherwise).
+  /// Only floating point and complex tensors may require grad (PyTorch's message otherwise).
   void set_requires_grad(bool requires_grad);
   bool requires_grad() const { return autograd_meta_ && autograd_meta_->requires_grad(); }
-  // tensor.grad: undefined until a backward pass accumulates into it.
+  /// tensor.grad: undefined until a backward pass accumulates into it.
   at::Tensor& mutable_grad();
   const at::Tensor& grad() const;
   void set_autograd_meta(std::unique_ptr<AutogradMetaInterface> autograd_meta) { autograd_meta_ = std::move(autograd_meta); }
   AutogradMetaInterface* autograd_meta() const { return autograd_meta_.get(); }
-  // A new TensorImpl over the same storage with the same sizes, strides and offset, and no
-  // autograd history: what detach() and .data hand out.
+  /// A new TensorImpl over the same storage with the same sizes, strides and offset, and no
+  /// autograd history: what detach() and .data hand out.
   c10::intrusive_ptr<TensorImpl> shallow_copy_and_detach(const VariableVersion& version_counter) const;
-  // x.data = y: take y's storage, dtype, device, sizes, strides and offset, keeping this
-  // TensorImpl (its Python object, autograd state and version counter).
+  /// x.data = y: take y's storage, dtype, device, sizes, strides and offset, keeping this
+  /// TensorImpl (its Python object, autograd state and version counter).
   void shallow_copy_from(const TensorImpl& src);
-  // [end marker: TensorImpl autograd]
 
-  // A Python number turned into a 0-d tensor takes part in type promotion as a number.
+  /// A Python number turned into a 0-d tensor takes part in type promotion as a number.
   bool is_wrapped_number() const { return is_wrapped_number_; }
   void set_wrapped_number(bool value) { is_wrapped_number_ = value; }
 
-  // [marker: pyobj]
-  // The Python object of this tensor, if Python has seen it (torch/csrc/autograd/python_variable.cpp).
-  // Keeping it here means a tensor that goes into C++ and comes back is the *same* Python
-  // object, with its attributes: one PyObject per TensorImpl. Not owned: the Python object
-  // clears the slot when it dies.
+  /// The Python object of this tensor, if Python has seen it (torch/csrc/autograd/python_variable.cpp).
+  /// Keeping it here means a tensor that goes into C++ and comes back is the *same* Python
+  /// object, with its attributes: one PyObject per TensorImpl. Not owned: the Python object
+  /// clears the slot when it dies.
   void* pyobj() const { return pyobj_; }
   void set_pyobj(void* pyobj) { pyobj_ = pyobj; }
-  // [end marker: pyobj]
 
-  // Last strong reference gone, weak ones remain: let go of the storage now.
+  /// Last strong reference gone, weak ones remain: let go of the storage now.
   void release_resources() override;
 
  protected:
-  // The cached facts that sizes and strides imply, recomputed after every change.
+  /// The cached facts that sizes and strides imply, recomputed after every change.
   void refresh_numel();
   void refresh_contiguous();
   void refresh_storage_extent();

@@ -38,29 +38,33 @@ using namespace c10::CachingAllocator;
 struct Block;
 struct BlockPool;
 
+/// The unit of the caching allocator's bookkeeping (PyTorch keeps it in
+/// c10/cuda/CUDACachingAllocator.cpp): a piece of device memory, handed out or cached.
+/// DeviceCachingAllocator owns every Block; a free one sits in its BlockPool.
 // [marker: Block]
-// A piece of a segment (one device allocation). A segment starts as one Block; splitting
-// cuts it into neighbours linked by prev/next, and freeing merges free neighbours back.
+/// A piece of a segment (one device allocation). A segment starts as one Block; splitting
+/// cuts it into neighbours linked by prev/next, and freeing merges free neighbours back.
 struct Block {
   int device;
-  DeviceStream stream;                  // the stream it was allocated on: reused only there
-  std::unordered_set<DeviceStream> stream_uses;  // other streams that used it (recordStream)
-  size_t size;                          // block size in bytes (rounded)
-  size_t requested_size = 0;            // what the caller asked for
-  BlockPool* pool;                      // the pool it returns to when free
+  DeviceStream stream;                ///< the stream it was allocated on: reused only there
+  std::unordered_set<DeviceStream> stream_uses;  ///< other streams that used it (recordStream)
+  size_t size;                        ///< block size in bytes (rounded)
+  size_t requested_size = 0;          ///< what the caller asked for
+  BlockPool* pool;                    ///< the pool it returns to when free
   void* ptr;
-  bool allocated = false;               // handed out and not yet freed
-  Block* prev = nullptr;                // neighbours within the segment
+  bool allocated = false;             ///< handed out and not yet freed
+  Block* prev = nullptr;              ///< neighbours within the segment
   Block* next = nullptr;
-  int event_count = 0;                  // outstanding stream events before it can be reused
-  int64_t gc_count_base = 0;            // pool's free-block call count when it was freed
+  int event_count = 0;                ///< outstanding stream events before it can be reused
+  int64_t gc_count_base = 0;          ///< pool's free-block call count when it was freed
 
   Block(int device, DeviceStream stream, size_t size, BlockPool* pool, void* ptr)
       : device(device), stream(stream), size(size), pool(pool), ptr(ptr) {}
-  // A search key for std::set::lower_bound.
+  /// A search key for std::set::lower_bound.
   Block(int device, DeviceStream stream, size_t size)
       : device(device), stream(stream), size(size), pool(nullptr), ptr(nullptr) {}
 
+  /// Part of a segment that was split (has a neighbour).
   bool is_split() const { return prev != nullptr || next != nullptr; }
 };
 
@@ -68,11 +72,12 @@ struct Block {
 // the smallest block of that stream that is large enough, i.e. the best fit.
 bool BlockComparatorSize(const Block* a, const Block* b);
 
+/// The free blocks of one size class (small or large), ordered for best-fit search.
 struct BlockPool {
   explicit BlockPool(bool small) : blocks(BlockComparatorSize), is_small(small) {}
   std::set<Block*, bool (*)(const Block*, const Block*)> blocks;
   const bool is_small;
-  int64_t get_free_blocks_call_count = 0;  // the clock of the garbage collector's ages
+  int64_t get_free_blocks_call_count = 0;  ///< the clock of the garbage collector's ages
 };
 // [end marker: Block]
 
@@ -119,43 +124,51 @@ struct TraceEntry {
 };
 C10_API const char* toString(TraceEntry::Action action);
 
-// [marker: DeviceCachingAllocator]
+/// The caching allocator of one device (PyTorch's DeviceCachingAllocator, in
+/// c10/cuda/CUDACachingAllocator.cpp).
+/// It owns every Block it carved from its segments and its two free pools (small and large),
+/// keeps freed blocks cached for reuse on the same stream instead of returning them to the
+/// device, and talks to the device only through the DeviceRuntime it borrows.
 class C10_API DeviceCachingAllocator {
  public:
-  // The runtime is borrowed and must outlive the allocator.
+  /// The runtime is borrowed and must outlive the allocator.
   explicit DeviceCachingAllocator(DeviceRuntime* runtime);
   ~DeviceCachingAllocator();
   C10_DISABLE_COPY_AND_ASSIGN(DeviceCachingAllocator);
 
-  // A block of at least `size` bytes usable on `stream`; size 0 gives nullptr. Raises
-  // c10::OutOfMemoryError when even freeing the whole cache does not make room.
+  /// A block of at least `size` bytes usable on `stream`; size 0 gives nullptr. Raises
+  /// c10::OutOfMemoryError when even freeing the whole cache does not make room.
   void* allocate(size_t size, DeviceStream stream);
-  // Give a pointer from allocate() back. Unknown pointers: "invalid device pointer: <ptr>".
+  /// Give a pointer from allocate() back. Unknown pointers: "invalid device pointer: <ptr>".
   void deallocate(void* ptr);
-  // `ptr` is being used on `stream` too: when freed, it waits for that stream's work.
+  /// `ptr` is being used on `stream` too: when freed, it waits for that stream's work.
   void recordStream(void* ptr, DeviceStream stream);
-  // Return every cached (free, unsplit) segment to the device, after waiting for all
-  // pending stream events (torch.cuda.empty_cache()).
+  /// Return every cached (free, unsplit) segment to the device, after waiting for all
+  /// pending stream events (torch.cuda.empty_cache()).
   void emptyCache();
 
+  /// The counters torch.cuda.memory_stats() reports.
   DeviceStats getStats();
   void resetAccumulatedStats();
   void resetPeakStats();
+  /// Every segment and its blocks (torch.cuda.memory_snapshot()).
   std::vector<SegmentInfo> snapshot();
 
-  // Cap the memory this allocator may hold at fraction * total device memory.
+  /// Cap the memory this allocator may hold at fraction * total device memory.
   void setMemoryFraction(double fraction);
   double getMemoryFraction();
-  // Parse a PYTORCH_CUDA_ALLOC_CONF-style string (see AllocatorConfig).
+  /// Parse a PYTORCH_CUDA_ALLOC_CONF-style string (see AllocatorConfig).
   void setAllocatorSettings(const std::string& settings);
   AllocatorConfig config();
 
-  // Keep the last max_entries allocator events (0 entries or enabled=false: stop).
+  /// Keep the last max_entries allocator events (0 entries or enabled=false: stop).
   void recordHistory(bool enabled, size_t max_entries);
+  /// The events recorded since recordHistory() enabled it.
   std::vector<TraceEntry> trace();
 
-  // The rounding rules, exposed for tests and the guide.
+  /// The rounding rules, exposed for tests and the guide.
   size_t round_size(size_t size);
+  /// The segment size for a request: 2 MiB, 20 MiB, or rounded up to 2 MiB.
   static size_t get_allocation_size(size_t size);
 
   int device() const { return device_; }
@@ -225,7 +238,6 @@ class C10_API DeviceCachingAllocator {
   std::vector<TraceEntry> trace_;
   uint64_t start_us_ = 0;
 };
-// [end marker: DeviceCachingAllocator]
 
 // PYTORCH_ALLOC_CONF, else PYTORCH_CUDA_ALLOC_CONF, else "" (read at each call).
 C10_API std::string allocatorSettingsFromEnv();

@@ -35,6 +35,9 @@ extensions = [
     # Runs the simulated CUDA device chapter's programs (a stream timeline, a loop's memory)
     # and draws what they recorded into _generated/.
     "cuda_sim_figures",
+    # Captions every literalinclude with its file and lines, linking to a rendered page of
+    # that file (_source/<path>.html), so the HTML reads without the tree.
+    "source_pages",
 ]
 
 # ---- C++ reference (breathe reads Doxygen's XML) ----

@@ -100,28 +100,42 @@ struct TORCH_API OperandInfo {
 // a std::function here (built once per for_each, not per chunk).
 using loop2d_t = std::function<void(char** data, const int64_t* strides, int64_t size0, int64_t size1)>;
 
+/// The state and the loop of an elementwise or reduction operation over several tensors
+/// (PyTorch's aten/src/ATen/TensorIterator.h).
+/// build() computes the common shape, dtype and device, allocates or resizes the outputs, and
+/// reorders and coalesces dimensions; for_each() then runs a kernel's 2-D loop over the
+/// result. It owns its OperandInfo list, outputs first, then inputs; each holds a Tensor that
+/// shares the caller's storage, or a converted copy or temporary of the common dtype.
 struct TORCH_API TensorIteratorBase {
   TensorIteratorBase() = default;
 
+  /// Run every step, populate_operands() to coalesce_dimensions(), for a config.
   void build(TensorIteratorConfig& config);
 
+  /// Dimensions of the iteration shape after coalescing (1 for contiguous operands).
   int ndim() const { return static_cast<int>(shape_.size()); }
+  /// The iteration shape, dimension 0 fastest-moving in memory.
   IntArrayRef shape() const { return shape_; }
   int64_t numel() const;
+  /// Operands in all; the first noutputs() are the outputs.
   int ntensors() const { return static_cast<int>(operands_.size()); }
   int noutputs() const { return num_outputs_; }
   int ninputs() const { return ntensors() - noutputs(); }
 
-  // True if the iteration is over one flat, contiguous range of every operand.
+  /// True if the iteration is over one flat, contiguous range of every operand.
   bool is_contiguous() const;
-  // True if operand arg is a 0-dim tensor (its stride is 0 in every dimension).
+  /// True if operand arg is a 0-dim tensor (its stride is 0 in every dimension).
   bool is_scalar(int64_t arg) const;
+  /// A 0-dim CPU operand (its value may be passed to a device kernel as an argument).
   bool is_cpu_scalar(int64_t arg) const;
 
+  /// Byte strides of operand arg, in the iterator's dimension order.
   IntArrayRef strides(int64_t arg) const { return operands_[arg].stride_bytes; }
   void* data_ptr(int64_t arg) const { return operands_[arg].data; }
+  /// The dtype operand arg has now; input_dtype() counts inputs only.
   ScalarType dtype(int64_t arg = 0) const { return operands_[arg].current_dtype; }
   ScalarType input_dtype(int64_t arg = 0) const { return operands_[num_outputs_ + arg].current_dtype; }
+  /// The dtype type promotion computed (an error if none was).
   ScalarType common_dtype() const {
     TORCH_INTERNAL_ASSERT(common_dtype_ != ScalarType::Undefined,
                           "Queried for invalid common dtype!");
@@ -131,6 +145,7 @@ struct TORCH_API TensorIteratorBase {
   c10::DeviceType device_type(int64_t arg = 0) const { return device(arg).type(); }
 
   const Tensor& tensor(int64_t arg) const { return operands_[arg].tensor; }
+  /// Output arg, allocated by build() if the caller passed an undefined tensor.
   const Tensor& output(int64_t arg = 0) const {
     TORCH_INTERNAL_ASSERT(arg < num_outputs_);
     return operands_[arg].tensor;
@@ -139,35 +154,35 @@ struct TORCH_API TensorIteratorBase {
     TORCH_INTERNAL_ASSERT(arg >= 0 && arg < ntensors() - num_outputs_);
     return operands_[num_outputs_ + arg].tensor;
   }
-  // The value of a 0-dim (CPU) input, read as T.
+  /// The value of a 0-dim (CPU) input, read as T.
   template <typename T>
   T scalar_value(int64_t arg) const {
     return *static_cast<const T*>(operands_[arg].data);
   }
-  // Take an input out of the iterator (a CPU scalar whose value a CUDA kernel captures
-  // instead of reading: Loops.cuh's gpu_kernel_with_scalars).
+  /// Take an input out of the iterator (a CPU scalar whose value a CUDA kernel captures
+  /// instead of reading: Loops.cuh's gpu_kernel_with_scalars).
   void remove_operand(int64_t arg) {
     TORCH_INTERNAL_ASSERT(arg >= num_outputs_ && arg < ntensors(), "remove_operand: not an input");
     operands_.erase(operands_.begin() + arg);
   }
 
-  // Run loop over the whole iteration space: chunks of up to grain_size elements are given to
-  // at::parallel_for; below one grain it runs serially on this thread.
+  /// Run loop over the whole iteration space: chunks of up to grain_size elements are given to
+  /// at::parallel_for; below one grain it runs serially on this thread.
   void for_each(loop2d_t loop, int64_t grain_size = 32768);
-  // Run loop over one linear range on this thread.
+  /// Run loop over one linear range on this thread.
   void serial_for_each(const loop2d_t& loop, Range range) const;
 
-  // Strides in the layout the loop receives: for each dimension, one stride per operand.
+  /// Strides in the layout the loop receives: for each dimension, one stride per operand.
   StrideVector get_strides() const;
   std::vector<char*> get_base_ptrs() const;
 
-  // Copy outputs that were computed in a temporary of the common dtype into the caller's
-  // tensors (cpu_kernel calls this after the loop).
+  /// Copy outputs that were computed in a temporary of the common dtype into the caller's
+  /// tensors (cpu_kernel calls this after the loop).
   void cast_outputs();
 
   bool has_coalesced_dimensions() const { return has_coalesced_dimensions_; }
 
-  // Reductions: dimension d is reduced if output 0 does not move along it (stride 0).
+  /// Reductions: dimension d is reduced if output 0 does not move along it (stride 0).
   bool is_reduction() const { return is_reduction_; }
   bool is_dim_reduced(int dim) const;
   int64_t num_output_elements() const;
@@ -207,28 +222,35 @@ struct TORCH_API TensorIteratorBase {
   Device common_device_ = Device(c10::DeviceType::CPU);
 };
 
+/// The iterator operators build (PyTorch's aten/src/ATen/TensorIterator.h): a
+/// TensorIteratorBase built from a TensorIteratorConfig, plus static helpers that hold the
+/// configuration of each kind of operator (binary_op, unary_op, reduce_op ...).
 struct TORCH_API TensorIterator final : public TensorIteratorBase {
   TensorIterator() = default;
+  /// Build from a config (what TensorIteratorConfig::build() does).
   explicit TensorIterator(TensorIteratorConfig& config) { build(config); }
 
   // The configurations PyTorch's operators use (TensorIterator.cpp explains each).
-  // Binary arithmetic: promote inputs, write the common dtype into out (casting), allow
-  // 0-dim CPU tensors with CUDA tensors, refuse e.g. a float result into an int64 out.
+  /// Binary arithmetic: promote inputs, write the common dtype into out (casting), allow
+  /// 0-dim CPU tensors with CUDA tensors, refuse e.g. a float result into an int64 out.
   static TensorIterator binary_op(const Tensor& out, const Tensor& a, const Tensor& b);
-  // As binary_op, but integer (and bool) inputs compute in the default float dtype (div, atan2).
+  /// As binary_op, but integer (and bool) inputs compute in the default float dtype (div, atan2).
   static TensorIterator binary_float_op(const Tensor& out, const Tensor& a, const Tensor& b);
-  // Comparisons: the common dtype for the inputs, a bool output unless out= says otherwise.
+  /// Comparisons: the common dtype for the inputs, a bool output unless out= says otherwise.
   static TensorIterator comparison_op(const Tensor& out, const Tensor& a, const Tensor& b);
+  /// One input, no promotion: input and output must have the same dtype.
   static TensorIterator unary_op(const Tensor& out, const Tensor& a);
-  // As unary_op, integer inputs computed in the default float dtype (exp, sin, sqrt...).
+  /// As unary_op, integer inputs computed in the default float dtype (exp, sin, sqrt...).
   static TensorIterator unary_float_op(const Tensor& out, const Tensor& a);
+  /// Only an output, which the kernel fills (fill_, random numbers).
   static TensorIterator nullary_op(const Tensor& out);
-  // Three inputs, promoted together (addcmul, addcdiv).
+  /// Three inputs, promoted together (addcmul, addcdiv).
   static TensorIterator ternary_op(const Tensor& out, const Tensor& a, const Tensor& b, const Tensor& c);
-  // Reductions (native/ReduceOpsUtils.h make_reduction): out has the input's rank with
-  // size 1 (stride 0 once broadcast) in every reduced dimension, so one iteration visits each
-  // input element once and the output element it folds into. Two outputs: values and indices.
+  /// Reductions (native/ReduceOpsUtils.h make_reduction): out has the input's rank with
+  /// size 1 (stride 0 once broadcast) in every reduced dimension, so one iteration visits each
+  /// input element once and the output element it folds into. Two outputs: values and indices.
   static TensorIterator reduce_op(const Tensor& out, const Tensor& a);
+  /// A reduction with two outputs: values and indices (max, min along a dim).
   static TensorIterator reduce_op(const Tensor& out1, const Tensor& out2, const Tensor& a);
 };
 

@@ -83,7 +83,6 @@ struct ReadyQueue {
 };
 // [end marker: NodeTask]
 
-// [marker: GraphTask]
 // The state of one backward() call.
 struct GraphTask : std::enable_shared_from_this<GraphTask> {
   // For torch.autograd.grad: which nodes must run, and which gradients to capture.
@@ -143,25 +142,30 @@ struct GraphTask : std::enable_shared_from_this<GraphTask> {
   };
   WarningBuffer warning_handler_;
 };
-// [end marker: GraphTask]
 
+/// The autograd engine (PyTorch's torch/csrc/autograd/engine.h): runs a backward graph from
+/// its roots, one GraphTask per backward() or torch.autograd.grad() call.
+/// The default engine lives for the whole process. It owns one ReadyQueue per CUDA device,
+/// each drained by that device's worker thread; a GraphTask holds the queue of the thread
+/// that called backward, which runs the graph's CPU nodes.
 struct TORCH_API Engine {
+  /// The engine backward() and torch.autograd.grad() use (never destroyed).
   static Engine& get_default_engine();
   virtual ~Engine() = default;
 
-  // Run the graph from `roots` with the given root gradients. With `outputs` (grad()):
-  // return the gradients that reach those edges; otherwise accumulate into leaves' .grad.
+  /// Run the graph from `roots` with the given root gradients. With `outputs` (grad()):
+  /// return the gradients that reach those edges; otherwise accumulate into leaves' .grad.
   virtual variable_list execute(const edge_list& roots, const variable_list& inputs, bool keep_graph,
                                 bool create_graph, bool accumulate_grad, const edge_list& outputs = {});
 
  protected:
   void compute_dependencies(Node* root, GraphTask& task);
   void evaluate_function(std::shared_ptr<GraphTask>& graph_task, Node* func, InputBuffer& inputs);
-  // Run tasks from this thread's queue until graph_task is done (nullptr: forever, a worker).
+  /// Run tasks from this thread's queue until graph_task is done (nullptr: forever, a worker).
   void thread_main(const std::shared_ptr<GraphTask>& graph_task);
-  // A device worker's life: set the device, then thread_main(nullptr).
+  /// A device worker's life: set the device, then thread_main(nullptr).
   void thread_init(int device, const std::shared_ptr<ReadyQueue>& ready_queue);
-  // The queue a node with inputs on `device` goes to.
+  /// The queue a node with inputs on `device` goes to.
   std::shared_ptr<ReadyQueue> ready_queue(const std::shared_ptr<ReadyQueue>& cpu_ready_queue, at::Device device);
   std::shared_ptr<ReadyQueue> ready_queue_by_index(const std::shared_ptr<ReadyQueue>& cpu_ready_queue, int device_index);
   void start_device_threads();

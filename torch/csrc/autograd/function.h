@@ -29,11 +29,18 @@ using variable_list = std::vector<Variable>;
 using edge_list = std::vector<Edge>;
 using IndexRange = std::pair<size_t, size_t>;
 
+/// One operation of the backward graph (PyTorch's torch/csrc/autograd/function.h): a
+/// MulBackward0, SumBackward0 or AccumulateGrad, made by the forward operation it undoes.
+/// apply() turns the gradients of the forward outputs into gradients of the forward inputs;
+/// next_edges() says which node receives each of them. Nodes are held by std::shared_ptr:
+/// a tensor's grad_fn and the edges of later nodes own them, so the graph lives as long as
+/// tensors can reach it. A node owns its hooks and, in its generated subclass, the
+/// SavedVariables its formula needs.
 // [marker: Node]
 struct TORCH_API Node : std::enable_shared_from_this<Node> {
  public:
-  // sequence_nr orders execution (higher runs first): by default the next number of this
-  // thread's counter, so nodes run in the reverse of their creation order.
+  /// sequence_nr orders execution (higher runs first): by default the next number of this
+  /// thread's counter, so nodes run in the reverse of their creation order.
   explicit Node(uint64_t sequence_nr, edge_list&& next_edges = edge_list())
       : sequence_nr_(sequence_nr), next_edges_(std::move(next_edges)) {}
   explicit Node(edge_list&& next_edges = edge_list())
@@ -43,15 +50,16 @@ struct TORCH_API Node : std::enable_shared_from_this<Node> {
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
 
-  // Run the node: gradients of its outputs in, gradients of its inputs out.
+  /// Run the node: gradients of its outputs in, gradients of its inputs out.
   variable_list operator()(variable_list&& inputs) { return apply(std::move(inputs)); }
 
   // ---- what the node receives: one gradient per forward output ----
+  /// Expect one more incoming gradient, shaped like t; returns its index.
   uint32_t add_input_metadata(const at::Tensor& t) {
     input_metadata_.emplace_back(t);
     return static_cast<uint32_t>(input_metadata_.size() - 1);
   }
-  // An input whose forward output was undefined (an optional output not produced).
+  /// An input whose forward output was undefined (an optional output not produced).
   uint32_t add_input_metadata_undefined() {
     input_metadata_.emplace_back();
     return static_cast<uint32_t>(input_metadata_.size() - 1);
@@ -64,17 +72,18 @@ struct TORCH_API Node : std::enable_shared_from_this<Node> {
   void set_next_edge(size_t index, Edge edge) { next_edges_.at(index) = std::move(edge); }
   void add_next_edge(Edge edge) { next_edges_.push_back(std::move(edge)); }
   void set_next_edges(edge_list&& next_edges) { next_edges_ = std::move(next_edges); }
+  /// One edge per forward input: the node (and input number) its gradient goes to.
   const edge_list& next_edges() const noexcept { return next_edges_; }
   edge_list& next_edges() noexcept { return next_edges_; }
   uint32_t num_outputs() const noexcept { return static_cast<uint32_t>(next_edges_.size()); }
 
   uint64_t sequence_nr() const noexcept { return sequence_nr_; }
 
-  // "MulBackward0": the class name, demangled.
+  /// "MulBackward0": the class name, demangled.
   virtual std::string name() const;
 
-  // Does anyone want the gradient of forward input `index`? (A formula can skip the work
-  // for inputs that do not require grad.)
+  /// Does anyone want the gradient of forward input `index`? (A formula can skip the work
+  /// for inputs that do not require grad.)
   bool should_compute_output(size_t output_edge_index) const {
     return output_edge_index < next_edges_.size() && next_edges_[output_edge_index].is_valid();
   }
@@ -88,23 +97,23 @@ struct TORCH_API Node : std::enable_shared_from_this<Node> {
   }
 
   // ---- hooks ----
-  // grad_fn.register_hook(fn): fn(grad_inputs, grad_outputs) after the node runs.
+  /// grad_fn.register_hook(fn): fn(grad_inputs, grad_outputs) after the node runs.
   uintptr_t add_post_hook(std::unique_ptr<FunctionPostHook>&& post_hook) {
     post_hooks_.push_back(std::move(post_hook));
     return reinterpret_cast<uintptr_t>(post_hooks_.back().get());
   }
   std::vector<std::unique_ptr<FunctionPostHook>>& post_hooks() noexcept { return post_hooks_; }
   bool del_post_hook(const uintptr_t& key);
-  // grad_fn.register_prehook(fn): fn(grad_outputs) before the node runs.
+  /// grad_fn.register_prehook(fn): fn(grad_outputs) before the node runs.
   void add_pre_hook(std::unique_ptr<FunctionPreHook>&& pre_hook) { pre_hooks_.push_back(std::move(pre_hook)); }
   std::vector<std::unique_ptr<FunctionPreHook>>& pre_hooks() noexcept { return pre_hooks_; }
-  // tensor.register_hook on a tensor this node produced: they run first. (AccumulateGrad
-  // overrides this: a leaf's hooks live on the leaf, see accumulate_grad.h.)
+  /// tensor.register_hook on a tensor this node produced: they run first. (AccumulateGrad
+  /// overrides this: a leaf's hooks live on the leaf, see accumulate_grad.h.)
   void add_tensor_pre_hook(std::unique_ptr<FunctionPreHook>&& pre_hook) {
     tensor_pre_hooks_.push_back(std::move(pre_hook));
   }
   virtual std::vector<std::unique_ptr<FunctionPreHook>>& tensor_pre_hooks() noexcept { return tensor_pre_hooks_; }
-  // tensor.retain_grad() on output `output_idx`: stores the gradient in tensor.grad.
+  /// tensor.retain_grad() on output `output_idx`: stores the gradient in tensor.grad.
   void add_retains_grad_hook(std::unique_ptr<FunctionPreHook>&& pre_hook, size_t output_idx) {
     retains_grad_hooks_.emplace_back(output_idx, std::move(pre_hook));
   }
@@ -112,11 +121,11 @@ struct TORCH_API Node : std::enable_shared_from_this<Node> {
     return retains_grad_hooks_;
   }
 
-  // Free what the node saved for backward (called after it ran, unless retain_graph).
+  /// Free what the node saved for backward (called after it ran, unless retain_graph).
   virtual void release_variables() {}
   virtual void will_release_variables() {}
 
-  // grad_fn.metadata: created on first use.
+  /// grad_fn.metadata: created on first use.
   AnomalyMetadata* metadata() {
     if (!anomaly_metadata_) {
       anomaly_metadata_ = AnomalyMetadata::make();
@@ -124,12 +133,13 @@ struct TORCH_API Node : std::enable_shared_from_this<Node> {
     return anomaly_metadata_.get();
   }
 
-  // The Python object of this node (a grad_fn object), if Python has seen it: one Python
-  // object per node, as for tensors.
+  /// The Python object of this node (a grad_fn object), if Python has seen it: one Python
+  /// object per node, as for tensors.
   void* pyobj() const noexcept { return pyobj_; }
   void set_pyobj(void* pyobj) noexcept { pyobj_ = pyobj; }
 
  protected:
+  /// The backward formula, implemented by each subclass (called through operator()).
   virtual variable_list apply(variable_list&& inputs) = 0;
 
   const uint64_t sequence_nr_;

@@ -26,18 +26,27 @@ struct Node;
 
 TORCH_API extern const char* ERR_BACKWARD_TWICE;
 
+/// A tensor a Node keeps for its backward formula (PyTorch's
+/// torch/csrc/autograd/saved_variable.h): the data, plus the version counter's value at
+/// saving time, so that unpack() refuses data modified in place since.
+/// It is a field of the node that saved it (MulBackward0's self_ and other_). For an output
+/// of that node it keeps the data without the grad_fn (which would be a reference cycle) and
+/// restores it on unpack; for a leaf it keeps only a weak reference to the leaf's
+/// AccumulateGrad.
 // [marker: SavedVariable]
 class TORCH_API SavedVariable {
  public:
   SavedVariable() = default;
+  /// Save variable; is_output if the saving node produced it (exp saves its result).
   SavedVariable(const Variable& variable, bool is_output, bool is_inplace_on_view = false);
   SavedVariable(const std::optional<Variable>& variable, bool is_output, bool is_inplace_on_view = false);
   SavedVariable(SavedVariable&&) = default;
   SavedVariable& operator=(SavedVariable&&) = default;
 
-  // The saved tensor, checked against its version; `saved_for` is the node unpacking it
-  // (the grad_fn an output gets back).
+  /// The saved tensor, checked against its version; `saved_for` is the node unpacking it
+  /// (the grad_fn an output gets back).
   Variable unpack(std::shared_ptr<Node> saved_for = nullptr) const;
+  /// Drop the data after backward; unpack() then raises ERR_BACKWARD_TWICE.
   void reset_data();
   bool has_data() const { return data_.defined(); }
   bool was_default_constructed() const { return was_default_constructed_; }

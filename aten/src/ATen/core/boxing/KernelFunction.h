@@ -32,11 +32,17 @@ namespace c10 {
 class IValue;
 using Stack = std::vector<IValue>;
 
+/// One entry of a dispatch table: a kernel of any C++ signature behind one type (PyTorch's
+/// aten/src/ATen/core/boxing/KernelFunction.h).
+/// It stores the kernel as a void* plus a trampoline that restores its type, and optionally a
+/// boxed form that takes its arguments from a Stack; or it is a fallthrough. Cheap to copy:
+/// OperatorEntry owns the ones in its table, the Dispatcher its backend fallbacks.
 class KernelFunction final {
  public:
+  /// An empty entry: isValid() is false, and calling it is an error.
   KernelFunction() = default;
 
-  // A kernel that is a plain function: Return(Args...) or Return(DispatchKeySet, Args...).
+  /// A kernel that is a plain function: Return(Args...) or Return(DispatchKeySet, Args...).
   template <class Return, class... Args>
   static KernelFunction makeFromUnboxedFunction(Return (*func)(Args...)) {
     KernelFunction k;
@@ -51,32 +57,36 @@ class KernelFunction final {
     return k;
   }
 
-  // "Nothing to do at this key: go on to the next one" (ADInplaceOrView for ops that
-  // neither write in place nor make views, Autocast for ops autocast leaves alone).
+  /// "Nothing to do at this key: go on to the next one" (ADInplaceOrView for ops that
+  /// neither write in place nor make views, Autocast for ops autocast leaves alone).
   static KernelFunction makeFallthrough() {
     KernelFunction k;
     k.fallthrough_ = true;
     return k;
   }
 
-  // A kernel that exists only boxed (a Python function registered with torch.library).
+  /// A kernel that exists only boxed (a Python function registered with torch.library).
   using BoxedFunctor = std::function<void(DispatchKeySet, Stack*)>;
+  /// Wrap a boxed-only kernel (isValidBoxed(), not isValidUnboxed()).
   static KernelFunction makeFromBoxedFunctor(BoxedFunctor f) {
     KernelFunction k;
     k.boxed_functor_ = std::make_shared<BoxedFunctor>(std::move(f));
     return k;
   }
-  // Give an unboxed kernel its boxed trampoline: void(void* functor, DispatchKeySet, Stack*).
+  /// Give an unboxed kernel its boxed trampoline: void(void* functor, DispatchKeySet, Stack*).
   using BoxedTrampoline = void(void*, DispatchKeySet, Stack*);
+  /// Set by torch::Library (torch/library.h) when every argument type fits in an IValue.
   void setBoxedTrampoline(BoxedTrampoline* boxed) { boxed_trampoline_ = boxed; }
 
+  /// Whether there is a kernel at all: unboxed, boxed-only or a fallthrough.
   bool isValid() const { return trampoline_ != nullptr || fallthrough_ || boxed_functor_ != nullptr; }
   bool isValidUnboxed() const { return trampoline_ != nullptr; }
   bool isValidBoxed() const { return boxed_trampoline_ != nullptr || boxed_functor_ != nullptr; }
   bool isFallthrough() const { return fallthrough_; }
+  /// The C++ function type of an unboxed kernel, without a leading DispatchKeySet.
   std::type_index signature() const { return signature_; }
 
-  // Call with the arguments on the stack; the kernel replaces them with its returns.
+  /// Call with the arguments on the stack; the kernel replaces them with its returns.
   void callBoxed(DispatchKeySet ks, Stack* stack) const {
     if (boxed_functor_) {
       (*boxed_functor_)(ks, stack);
@@ -88,7 +98,7 @@ class KernelFunction final {
     boxed_trampoline_(functor_, ks, stack);
   }
 
-  // Call with the exact argument types of the operator's C++ signature.
+  /// Call with the exact argument types of the operator's C++ signature.
   template <class Return, class... Args>
   Return call(DispatchKeySet ks, Args... args) const {
     TORCH_CHECK(trampoline_ != nullptr || boxed_functor_ == nullptr,

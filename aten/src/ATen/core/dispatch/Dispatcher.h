@@ -62,22 +62,35 @@ TORCH_API void dispatch_trace_nesting_decr();
 TORCH_API void print_dispatch_trace(const char* kind, const OperatorName& op, DispatchKey key);
 }  // namespace detail
 
+/// The process-wide registry of operators and the path of every operator call (PyTorch's
+/// aten/src/ATen/core/dispatch/Dispatcher.h).
+/// The singleton owns one OperatorEntry per operator name (kept in a std::list, so the
+/// OperatorHandles pointing at them stay valid) and one backend fallback kernel per runtime
+/// dispatch key. call() computes a DispatchKeySet from the arguments and the thread's
+/// included/excluded keys and runs the kernel of its highest-priority key; that kernel may
+/// redispatch() to the keys below its own.
 class TORCH_API Dispatcher final {
  public:
+  /// The one Dispatcher of the process (never destroyed): registrations and calls all go here.
   static Dispatcher& singleton();
 
-  // The operator with this name, or an error "Could not find schema for aten::foo.bar".
+  /// The operator with this name, or an error "Could not find schema for aten::foo.bar".
   OperatorHandle findSchemaOrThrow(const char* name, const char* overload_name);
+  /// The operator with this name if its schema was registered (def), else nullopt.
   std::optional<OperatorHandle> findSchema(const OperatorName& name);
+  /// The operator with this name even without a schema (only impls registered so far).
   std::optional<OperatorHandle> findOp(const OperatorName& name);
   std::vector<OperatorName> getAllOpNames();
 
   // ---- registration (through torch::Library, see torch/library.h) ----
+  /// Declare an operator by its schema (m.def in TORCH_LIBRARY); the handle undoes it.
   RegistrationHandleRAII registerDef(FunctionSchema schema, std::string debug);
+  /// Add a kernel at key (none: CompositeImplicitAutograd) and recompute the operator's table.
   RegistrationHandleRAII registerImpl(OperatorName op_name, std::optional<DispatchKey> key,
                                       KernelFunction kernel, std::string debug);
-  // A kernel for every operator at one key (e.g. fallthrough at ADInplaceOrView).
+  /// A kernel for every operator at one key (e.g. fallthrough at ADInplaceOrView).
   RegistrationHandleRAII registerFallback(DispatchKey key, KernelFunction kernel, std::string debug);
+  /// The fallback registered at key, or nullptr.
   const KernelFunction* backendFallback(DispatchKey key) const {
     const auto& k = backendFallbackKernels_[static_cast<size_t>(key)];
     return k.isValid() ? &k : nullptr;
@@ -85,13 +98,16 @@ class TORCH_API Dispatcher final {
 
   // ---- calling ----
   template <class Return, class... Args>
+  /// The typed call: compute the key set from the arguments and run its highest key's kernel.
   Return call(const TypedOperatorHandle<Return(Args...)>& op, Args... args) const;
   template <class Return, class... Args>
+  /// Go on below the calling kernel: currentDispatchKeySet holds only the keys left under it.
   Return redispatch(const TypedOperatorHandle<Return(Args...)>& op, DispatchKeySet currentDispatchKeySet,
                     Args... args) const;
-  // The boxed call: the arguments on the stack (the key set comes from the tensors among
-  // them), the returns left there (Dispatcher.cpp).
+  /// The boxed call: the arguments on the stack (the key set comes from the tensors among
+  /// them), the returns left there (Dispatcher.cpp).
   void callBoxed(const OperatorHandle& op, Stack* stack) const;
+  /// callBoxed with the keys left below the caller's (what boxed fallbacks use).
   void redispatchBoxed(const OperatorHandle& op, DispatchKeySet currentDispatchKeySet, Stack* stack) const;
 
  private:
