@@ -110,7 +110,7 @@ ASAN_CMAKE_ARGS := -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPython_EXECUTABL
   -DUSE_CUDA=OFF -DUSE_ASAN=ON -DUSE_UBSAN=ON -DTORCH_PACKAGE_DIR=$(ASAN_PYTHONPATH)/torch
 # The smoke build: the libraries, torch._C and the c10 and ATen test binaries only.
 ASAN_SMOKE_TARGETS := c10 torch_cpu _C \
-  $(patsubst %.cpp,c10_%,$(notdir $(filter-out c10/test/cuda/% c10/test/cuda_sim/%,$(shell find c10/test -name '*_test.cpp')))) \
+  $(patsubst %.cpp,c10_%,$(notdir $(shell find c10/test -name '*_test.cpp'))) \
   $(patsubst %.cpp,aten_%,$(notdir $(wildcard aten/src/ATen/test/*_test.cpp)))
 ASAN_SMOKE_PYTHON := test/c10 test/aten/test_factories.py test/autograd/test_autograd.py
 # Python tests that cannot run under the sanitizers, whatever the code does: gdb cannot trace

@@ -34,12 +34,6 @@ DEFINE_DISPATCH(cumprod_stub);
 
 namespace {
 
-std::vector<int64_t> all_dims(const Tensor& self) {
-  std::vector<int64_t> dims(self.dim());
-  for (int64_t d = 0; d < self.dim(); d++) dims[d] = d;
-  return dims;
-}
-
 // Number of elements folded into each output element.
 int64_t reduced_numel(const Tensor& self, OptionalIntArrayRef dim) {
   auto mask = make_dim_mask(dim, self.dim());

@@ -119,10 +119,12 @@ inline bool is_contiguous_scalar(const int64_t* strides, std::index_sequence<I..
          ((I + 1 == S ? strides[I + 1] == 0 : strides[I + 1] == sizeof(arg_t<traits, I>)) && ...);
 }
 
-// Try "input S-1 is the scalar" for S = 1..arity; true if one of them ran.
+// Try "input S-1 is the scalar" for S = 1..arity; true if one of them ran. A kernel with no
+// inputs (a random fill) has no S, and then no parameter is read.
 template <bool simd, typename func_t, std::size_t... I, std::size_t... S>
-inline bool try_scalar_loops(char** data, const int64_t* strides, int64_t n, const func_t& op,
-                             std::index_sequence<I...> args, std::index_sequence<S...>) {
+inline bool try_scalar_loops([[maybe_unused]] char** data, [[maybe_unused]] const int64_t* strides,
+                             [[maybe_unused]] int64_t n, [[maybe_unused]] const func_t& op,
+                             [[maybe_unused]] std::index_sequence<I...> args, std::index_sequence<S...>) {
   return ((is_contiguous_scalar<S + 1, func_t>(strides, args) &&
            (vectorizable_loop<simd, S + 1>(data, n, op, args), true)) ||
           ...);

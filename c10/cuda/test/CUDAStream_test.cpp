@@ -1,4 +1,4 @@
-// c10/test/cuda/CUDAStream_test.cpp - stream pools, round robin, the per-thread current stream.
+// c10/cuda/test/CUDAStream_test.cpp - stream pools, round robin, the per-thread current stream.
 // Mirrors PyTorch's aten/src/ATen/test/cuda_stream_test.cpp. Guide: docs/source/internals/c10_cuda.rst.
 // GPU tests skip when device_count() is 0; the first group runs anywhere.
 #include <c10/cuda/CUDAFunctions.h>

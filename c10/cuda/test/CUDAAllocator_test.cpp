@@ -1,4 +1,4 @@
-// c10/test/cuda/CUDAAllocator_test.cpp - the CUDA caching allocator behind DeviceType::CUDA.
+// c10/cuda/test/CUDAAllocator_test.cpp - the CUDA caching allocator behind DeviceType::CUDA.
 // Mirrors PyTorch's test/test_cuda.py memory tests, in C++. Guide:
 // docs/source/internals/cuda_caching_allocator.rst.
 // Without a GPU: the allocator is registered, and using it raises a c10::Error (no crash).

@@ -1,4 +1,4 @@
-// c10/test/cuda/CUDAEvent_test.cpp - CUDA events: lazy creation, record, query, timing.
+// c10/cuda/test/CUDAEvent_test.cpp - CUDA events: lazy creation, record, query, timing.
 // Mirrors PyTorch's event tests in aten/src/ATen/test/cuda_stream_test.cpp and test_cuda.py.
 // Guide: docs/source/internals/c10_cuda.rst.
 #include <c10/cuda/CUDAEvent.h>

@@ -1,4 +1,4 @@
-// c10/test/cuda/CUDAFunctions_test.cpp - device count, current device, and C10_CUDA_CHECK.
+// c10/cuda/test/CUDAFunctions_test.cpp - device count, current device, and C10_CUDA_CHECK.
 // Mirrors what PyTorch's c10/cuda/test and test/test_cuda.py check of c10/cuda/CUDAFunctions
 // and CUDAException. Guide: docs/source/internals/c10_cuda.rst.
 // The first group runs on any machine (they are what a GPU-less CUDA build must do); the

@@ -1,4 +1,4 @@
-// c10/test/cuda_sim/KernelExecutor_test.cpp - CUDA kernels, written as for nvcc, run on the CPU by
+// c10/cuda/test/impl/sim/KernelExecutor_test.cpp - CUDA kernels, written as for nvcc, run on the CPU by
 // the simulated device's engine. This tree's simulated CUDA device; PyTorch has no such thing.
 // Guide: docs/source/internals/cuda_simulated_device.rst
 //

@@ -1,4 +1,4 @@
-// c10/test/cuda/kernel_launch_test.cu - one CUDA source, two executors: these kernels and
+// c10/cuda/test/kernel_launch_test.cu - one CUDA source, two executors: these kernels and
 // launches are compiled by nvcc for a GPU (skipped without one) and, translated by
 // tools/cuda_sim/translate.py, by the host compiler for the simulated CUDA device (run with
 // TORCH_CUDA_SIMULATE=2). In the spirit of PyTorch's aten/src/ATen/test/cuda_*.cu.
