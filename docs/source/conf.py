@@ -35,6 +35,9 @@ extensions = [
     # Runs the simulated CUDA device chapter's programs (a stream timeline, a loop's memory)
     # and draws what they recorded into _generated/.
     "cuda_sim_figures",
+    # Draws views over a storage, their owners, broadcast strides, torch.add's dispatch trace and
+    # the THStorage include graph from live objects into _generated/.
+    "tensor_figures",
     # Captions every literalinclude with its file and lines, linking to a rendered page of
     # that file (_source/<path>.html), so the HTML reads without the tree.
     "source_pages",

@@ -4,12 +4,11 @@ x.t().contiguous() and x.transpose(-2, -1).contiguous() of matrices big enough f
 tiled path; every dtype width, batch strides, ragged tile edges and the cases that must stay on
 TensorIterator are checked against numpy. Guide: docs/source/internals/performance.rst.
 """
-import contextlib
-
 import numpy as np
 import pytest
 
 import torch
+from torch.testing._internal.common_utils import num_threads
 
 
 def _np(t):
@@ -28,14 +27,6 @@ def test_transpose_contiguous_every_width(dtype):
     np.testing.assert_array_equal(_np(y), _np(x).T)
 
 
-@contextlib.contextmanager
-def num_threads(n):
-    old = torch.get_num_threads()
-    torch.set_num_threads(n)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(old)
 
 
 @pytest.mark.parametrize("threads", [1, 2])

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import torch
+from torch.testing._internal.common_utils import num_threads
 
 
 def test_is_available_says_whether_onednn_is_linked():
@@ -48,14 +49,10 @@ def test_products_inside_a_parallel_region_match():
     rng = np.random.default_rng(1)
     a = rng.standard_normal((64, 8, 16)).astype(np.float32)
     b = rng.standard_normal((64, 16, 8)).astype(np.float32)
-    old = torch.get_num_threads()
-    try:
-        for threads in (1, 2):
-            torch.set_num_threads(threads)
+    for threads in (1, 2):
+        with num_threads(threads):
             got = torch.bmm(torch.from_numpy(a), torch.from_numpy(b)).numpy()
-            np.testing.assert_allclose(got, a.astype(np.float64) @ b, rtol=1e-4, atol=1e-4)
-    finally:
-        torch.set_num_threads(old)
+        np.testing.assert_allclose(got, a.astype(np.float64) @ b, rtol=1e-4, atol=1e-4)
 
 
 def test_flags_keep_pytorchs_defaults_and_checks():

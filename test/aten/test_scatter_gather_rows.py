@@ -8,6 +8,7 @@ Guide: docs/source/internals/performance.rst
 import numpy as np
 import pytest
 import torch
+from torch.testing._internal.common_utils import num_threads
 
 
 def _data(dtype):
@@ -53,18 +54,6 @@ def test_out_of_bounds_index_on_the_row_loop():
         x.gather(1, idx)
     with pytest.raises(RuntimeError, match="index -1 is out of bounds for dimension 1 with size 4"):
         x.scatter_add_(1, torch.tensor([[0, -1], [0, 0], [0, 0]]), torch.ones(3, 2))
-
-
-class num_threads:
-    def __init__(self, n):
-        self.n = n
-
-    def __enter__(self):
-        self.old = torch.get_num_threads()
-        torch.set_num_threads(self.n)
-
-    def __exit__(self, *exc):
-        torch.set_num_threads(self.old)
 
 
 def _add_at(x, dim, idx, src):

@@ -12,6 +12,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 from torch.autograd import gradcheck
+from torch.testing._internal.common_utils import num_threads
 
 
 def conv2d_numpy(x, w, b, stride, padding, dilation, groups):
@@ -145,14 +146,10 @@ def test_images_shared_between_threads_give_the_one_thread_result(shape):
     x = torch.from_numpy(rng.standard_normal(shape).astype(np.float32))
     w = torch.from_numpy(rng.standard_normal((4, shape[1], 3, 3)).astype(np.float32))
     b = torch.from_numpy(rng.standard_normal(4).astype(np.float32))
-    old = torch.get_num_threads()
-    try:
-        results = []
-        for threads in (1, 2):
-            torch.set_num_threads(threads)
+    results = []
+    for threads in (1, 2):
+        with num_threads(threads):
             results.append(F.conv2d(x, w, b, padding=1))
-    finally:
-        torch.set_num_threads(old)
     np.testing.assert_allclose(results[1].numpy(), results[0].numpy(), rtol=1e-6, atol=1e-6)
     expected = conv2d_numpy(x.double().numpy(), w.double().numpy(), b.double().numpy(), (1, 1), (1, 1), (1, 1), 1)
     np.testing.assert_allclose(results[1].numpy(), expected, rtol=1e-4, atol=1e-4)

@@ -9,6 +9,7 @@
 #include <c10/cuda/CUDAFunctions.h>
 #include <c10/cuda/CUDAStream.h>
 
+#include <c10/cuda/test/CUDATestUtils.h>
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -20,10 +21,9 @@ using c10::DeviceIndex;
 namespace CCA = c10::cuda::CUDACachingAllocator;
 using c10::CachingAllocator::StatType;
 
+using c10::cuda::test::contains;
+
 namespace {
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
 constexpr size_t kAll = static_cast<size_t>(StatType::AGGREGATE);
 constexpr size_t kSmall = static_cast<size_t>(StatType::SMALL_POOL);
 }  // namespace
@@ -81,11 +81,6 @@ TEST(CUDAAllocatorTest, SettingsAreCheckedBeforeTheyApply) {
 }
 
 // ---- GPU ----
-
-#define SKIP_WITHOUT_GPU()                                \
-  if (device_count() == 0) {                              \
-    GTEST_SKIP() << "no CUDA device: device_count() == 0"; \
-  }
 
 TEST(CUDAAllocatorTest, FourBytesTakeA512ByteBlockOfA2MiBSegment) {
   SKIP_WITHOUT_GPU();

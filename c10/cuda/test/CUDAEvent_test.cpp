@@ -4,6 +4,7 @@
 #include <c10/cuda/CUDAEvent.h>
 #include <c10/cuda/CUDAFunctions.h>
 
+#include <c10/cuda/test/CUDATestUtils.h>
 #include <gtest/gtest.h>
 
 using namespace c10::cuda;
@@ -27,11 +28,6 @@ TEST(CUDAEventTest, ElapsedTimeNeedsTimingEvents) {
 }
 
 // ---- GPU ----
-
-#define SKIP_WITHOUT_GPU()                                \
-  if (device_count() == 0) {                              \
-    GTEST_SKIP() << "no CUDA device: device_count() == 0"; \
-  }
 
 TEST(CUDAEventTest, RecordQuerySynchronize) {
   SKIP_WITHOUT_GPU();

@@ -7,6 +7,7 @@
 #include <c10/cuda/CUDAFunctions.h>
 #include <c10/cuda/CUDAGuard.h>
 
+#include <c10/cuda/test/CUDATestUtils.h>
 #include <gtest/gtest.h>
 
 #include <string>
@@ -14,16 +15,7 @@
 using namespace c10::cuda;
 using c10::DeviceIndex;
 
-namespace {
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
-}  // namespace
-
-#define SKIP_WITHOUT_GPU()                                \
-  if (device_count() == 0) {                              \
-    GTEST_SKIP() << "no CUDA device: device_count() == 0"; \
-  }
+using c10::cuda::test::contains;
 
 // ---- any machine ----
 

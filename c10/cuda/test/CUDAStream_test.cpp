@@ -5,6 +5,7 @@
 #include <c10/cuda/CUDAGuard.h>
 #include <c10/cuda/CUDAStream.h>
 
+#include <c10/cuda/test/CUDATestUtils.h>
 #include <gtest/gtest.h>
 
 #include <set>
@@ -14,11 +15,7 @@
 using namespace c10::cuda;
 using c10::DeviceIndex;
 
-namespace {
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
-}  // namespace
+using c10::cuda::test::contains;
 
 // ---- any machine ----
 
@@ -63,11 +60,6 @@ TEST(CUDAStreamTest, NoGPUMeansNoStreams) {
 }
 
 // ---- GPU ----
-
-#define SKIP_WITHOUT_GPU()                                \
-  if (device_count() == 0) {                              \
-    GTEST_SKIP() << "no CUDA device: device_count() == 0"; \
-  }
 
 TEST(CUDAStreamTest, CurrentStreamStartsAsTheDefaultStream) {
   SKIP_WITHOUT_GPU();

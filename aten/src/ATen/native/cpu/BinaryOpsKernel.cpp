@@ -56,6 +56,17 @@ void add_kernel(TensorIteratorBase& iter, const Scalar& alpha_scalar) {
 }
 // [end marker: add_kernel]
 
+// One product. A bool product is a logical and, as in PyTorch's mul_kernel for kBool; a
+// template, so that the arithmetic branch is never compiled for bool.
+template <typename scalar_t, typename opmath_t>
+C10_ALWAYS_INLINE scalar_t mul_value(scalar_t a, scalar_t b) {
+  if constexpr (std::is_same_v<scalar_t, bool>) {
+    return a && b;
+  } else {
+    return static_cast<opmath_t>(a) * static_cast<opmath_t>(b);
+  }
+}
+
 void mul_kernel(TensorIteratorBase& iter) {
   if (iter.common_dtype() == kComplexHalf) {
     cpu_kernel(iter, [](chalf_t a, chalf_t b) -> chalf_t { return chalf_t(cfloat_t(a) * cfloat_t(b)); });
@@ -63,7 +74,7 @@ void mul_kernel(TensorIteratorBase& iter) {
   }
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(kBool, kHalf, kBFloat16, iter.common_dtype(), "mul_cpu", [&] {
     using opmath_t = opmath_type<scalar_t>;
-    cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t { return static_cast<opmath_t>(a) * static_cast<opmath_t>(b); });
+    cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t { return mul_value<scalar_t, opmath_t>(a, b); });
   });
 }
 
@@ -273,7 +284,7 @@ void minimum_kernel(TensorIteratorBase& iter) {
                        AT_DISPATCH_CASE_INTEGRAL_TYPES([&] {                              \
                          cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t { return a op b; }); \
                        }) AT_DISPATCH_CASE(kBool, [&] {                                   \
-                         cpu_kernel_vec(iter, [](bool a, bool b) -> bool { return a op b; }); \
+                         cpu_kernel_vec(iter, [](scalar_t a, scalar_t b) -> scalar_t { return a op b; }); \
                        }));                                                               \
   }
 BITWISE_KERNEL(bitwise_and, &)
