@@ -9,6 +9,8 @@ The chapter quotes these functions, so the reader sees the exact calls behind ea
 
 import os
 
+from figure_files import generate_at_build_start, write_if_changed
+
 MiB = 1024 * 1024
 
 
@@ -87,18 +89,10 @@ def generate(out_dir):
         for view in views:
             path = os.path.join(out_dir, f"{name}_{view}.svg")
             svg = draw[view](snapshot)
-            # Rewrite only when the picture changed, so Sphinx does not rebuild for nothing.
-            if not os.path.exists(path) or open(path).read() != svg:
-                with open(path, "w") as f:
-                    f.write(svg)
+            write_if_changed(path, svg)
             written.append(path)
     return written
 
 
-def _on_builder_inited(app):
-    generate(os.path.join(app.srcdir, "_generated"))
-
-
 def setup(app):
-    app.connect("builder-inited", _on_builder_inited)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+    return generate_at_build_start(app, generate)

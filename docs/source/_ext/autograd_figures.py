@@ -15,6 +15,8 @@ import subprocess
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from figure_files import generate_at_build_start, write_if_changed
+
 
 def linear_relu():
     """y = (x*w + b).relu().sum(): the tour's graph, one node per call."""
@@ -38,16 +40,6 @@ def diamond():
 GRAPHS = {"linear_relu": linear_relu, "diamond": diamond}
 
 
-def _write_if_changed(path, data, mode="w"):
-    # Rewrite only when the content changed, so Sphinx does not rebuild for nothing.
-    if os.path.exists(path):
-        with open(path, "rb" if "b" in mode else "r") as f:
-            if f.read() == data:
-                return
-    with open(path, mode) as f:
-        f.write(data)
-
-
 def generate(out_dir):
     """Write autograd_<name>.dot for every graph, and autograd_<name>.svg when `dot` exists."""
     import torch.autograd.graph
@@ -58,12 +50,12 @@ def generate(out_dir):
     for name, build in GRAPHS.items():
         source = torch.autograd.graph.to_dot(build()) + "\n"
         path = os.path.join(out_dir, f"autograd_{name}.dot")
-        _write_if_changed(path, source)
+        write_if_changed(path, source)
         written.append(path)
         if dot is not None:
             svg = subprocess.run([dot, "-Tsvg"], input=source.encode(), capture_output=True, check=True).stdout
             path = os.path.join(out_dir, f"autograd_{name}.svg")
-            _write_if_changed(path, svg, "wb")
+            write_if_changed(path, svg)
             written.append(path)
     return written
 
@@ -89,11 +81,6 @@ class AutogradGraph(SphinxDirective):
         return [nodes.paragraph(text="(Graphviz's dot is not installed: the graph's dot source.)"), block]
 
 
-def _on_builder_inited(app):
-    generate(os.path.join(app.srcdir, "_generated"))
-
-
 def setup(app):
-    app.connect("builder-inited", _on_builder_inited)
     app.add_directive("autograd-graph", AutogradGraph)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+    return generate_at_build_start(app, generate)

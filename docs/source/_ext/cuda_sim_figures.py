@@ -20,20 +20,11 @@ chapter's doctests, which need CUDA, are skipped.
 import os
 import sys
 
+from figure_files import generate_at_build_start, write_if_changed
+
 EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "internals", "examples")
 FIGURES = ("stream_timeline.svg", "caching_loop_memory.svg", "caching_loop_segments.svg",
            "training_step_memory.svg")
-
-
-def _write_if_changed(path, svg):
-    # Rewrite only when the picture changed, so Sphinx does not rebuild for nothing. (The
-    # timeline's times differ from run to run, so its page is read again at every build.)
-    if os.path.exists(path):
-        with open(path) as f:
-            if f.read() == svg:
-                return
-    with open(path, "w") as f:
-        f.write(svg)
 
 
 def _placeholder(name):
@@ -67,15 +58,10 @@ def generate(out_dir):
     written = []
     for name, svg in svgs.items():
         path = os.path.join(out_dir, name)
-        _write_if_changed(path, svg)
+        write_if_changed(path, svg)  # the timeline's times differ run to run
         written.append(path)
     return written
 
 
-def _on_builder_inited(app):
-    generate(os.path.join(app.srcdir, "_generated"))
-
-
 def setup(app):
-    app.connect("builder-inited", _on_builder_inited)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+    return generate_at_build_start(app, generate)

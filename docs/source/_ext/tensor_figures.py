@@ -26,6 +26,8 @@ import sys
 from collections import Counter
 from xml.sax.saxutils import escape
 
+from figure_files import generate_at_build_start, write_if_changed
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO_ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 
@@ -472,31 +474,16 @@ FIGURES = {
 }
 
 
-def _write_if_changed(path, svg):
-    # Rewrite only when the picture changed, so Sphinx does not rebuild for nothing.
-    if os.path.exists(path):
-        with open(path) as f:
-            if f.read() == svg:
-                return
-    with open(path, "w") as f:
-        f.write(svg)
-
-
 def generate(out_dir):
     """Draw every picture into out_dir; return the paths written."""
     os.makedirs(out_dir, exist_ok=True)
     written = []
     for name, draw in FIGURES.items():
         path = os.path.join(out_dir, name)
-        _write_if_changed(path, draw())
+        write_if_changed(path, draw())
         written.append(path)
     return written
 
 
-def _on_builder_inited(app):
-    generate(os.path.join(app.srcdir, "_generated"))
-
-
 def setup(app):
-    app.connect("builder-inited", _on_builder_inited)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+    return generate_at_build_start(app, generate)
