@@ -1,14 +1,12 @@
 """test/nn/test_kernel_modules.py - Conv1d/Conv2d, MaxPool2d/AvgPool2d/AdaptiveAvgPool2d,
 BatchNorm1d/2d, LayerNorm, Embedding (torch/nn/modules/{conv,pooling,batchnorm,normalization,sparse}.py).
 
-They need torch.nn.Module (torch/nn/modules/module.py); where it is absent these skip.
 Guide: docs/source/internals/python_layer.rst.
 """
 
 import math
 
 import numpy as np
-import pytest
 
 import torch
 import torch.nn.functional as F
@@ -17,18 +15,11 @@ import torch.nn.functional as F
 def assert_close(a, b):
     np.testing.assert_allclose(a.detach().numpy(), b.detach().numpy(), rtol=1e-5, atol=1e-6)
 
-try:
-    from torch.nn.modules.module import Module  # noqa: F401
-    from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d
-    from torch.nn.modules.conv import Conv1d, Conv2d
-    from torch.nn.modules.normalization import LayerNorm
-    from torch.nn.modules.pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
-    from torch.nn.modules.sparse import Embedding
-    HAVE_MODULE = True
-except ImportError:
-    HAVE_MODULE = False
-
-pytestmark = pytest.mark.skipif(not HAVE_MODULE, reason="torch.nn.Module (torch/nn/modules/module.py) is not in this tree")
+from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d
+from torch.nn.modules.conv import Conv1d, Conv2d
+from torch.nn.modules.normalization import LayerNorm
+from torch.nn.modules.pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
+from torch.nn.modules.sparse import Embedding
 
 
 def test_conv2d_parameters_and_init_bounds():

@@ -9,16 +9,12 @@ Guide: docs/source/internals/python_layer.rst.
 import os
 import sys
 
-import pytest
 
 import torch
 
 EXAMPLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "examples", "train_cnn")
 sys.path.insert(0, EXAMPLE_DIR)
 import train_cnn  # noqa: E402
-
-pytestmark = pytest.mark.skipif(not hasattr(torch, "conv2d"), reason="this build has no conv2d kernel")
-
 
 def test_shapes_are_balanced_seeded_and_drawn_as_named():
     images, labels = train_cnn.make_shapes(64, torch.Generator().manual_seed(3), noise=0.0)

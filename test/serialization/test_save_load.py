@@ -254,10 +254,8 @@ def test_legacy_format_is_refused_when_saving():
         torch.save(torch.ones(1), io.BytesIO(), _use_new_zipfile_serialization=False)
 
 
-def test_parameter_round_trips_when_torch_nn_exists():
-    nn = pytest.importorskip("torch.nn")
-    if not hasattr(nn, "Parameter"):
-        pytest.skip("torch.nn.Parameter is not in this tree yet")
+def test_parameter_round_trips():
+    nn = torch.nn
     p = nn.Parameter(torch.tensor([1.0, 2.0]))
     out = round_trip({"p": p})
     assert type(out["p"]) is nn.Parameter and out["p"].requires_grad and out["p"].tolist() == [1.0, 2.0]

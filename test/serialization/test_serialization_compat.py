@@ -20,10 +20,6 @@ DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 REF_PYTHON = os.environ.get("TORCH_REFERENCE_PYTHON", "")
 
 
-def has_parameter():
-    return hasattr(torch, "nn") and hasattr(torch.nn, "Parameter")
-
-
 def _load_make_fixtures():
     spec = importlib.util.spec_from_file_location("make_fixtures", os.path.join(DATA, "make_fixtures.py"))
     module = importlib.util.module_from_spec(spec)
@@ -71,17 +67,8 @@ def test_optimizer_state_written_by_pytorch_has_pytorchs_layout():
 
 
 def test_parameter_written_by_pytorch_loads_here():
-    if not has_parameter():
-        pytest.skip("torch.nn.Parameter is not in this tree yet")
     out = torch.load(os.path.join(DATA, "parameter.pt"))
     assert json.loads(json.dumps(describe(out))) == expected("parameter")
-
-
-def test_parameter_file_is_refused_cleanly_without_torch_nn():
-    if has_parameter():
-        pytest.skip("torch.nn.Parameter exists: the file loads")
-    with pytest.raises(Exception, match="_rebuild_parameter"):
-        torch.load(os.path.join(DATA, "parameter.pt"))
 
 
 # ---- here -> PyTorch 2.13 ----
