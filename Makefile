@@ -7,6 +7,7 @@
 #   make build   incremental build (pip install -e . the first time, Ninja afterwards)
 #   make debug   the same build with DEBUG=1 (-O0 -g3), for gdb
 #   make docs    the Sphinx guides (+ Doxygen C++ reference), warnings are errors
+#   make lint    ruff over the Python (rules in pyproject.toml)
 #   make clean   remove every build output
 #   make test-asan        a second build, build-asan/, with ASan + UBSan; all its tests under them
 #   make test-asan-smoke  the same build, bounded for CI: c10/ATen C++ tests, a few Python files
@@ -19,7 +20,7 @@ STAMP := $(VENV)/.requirements-installed
 DEB_PACKAGES := g++ make libgtest-dev libopenblas-dev libopenblas-openmp-dev libdnnl-dev doxygen graphviz gdb
 JOBS ?= $(shell nproc)
 
-.PHONY: all tour test build debug docs clean deps venv test-cpp test-python test-docs
+.PHONY: all tour test build debug docs lint clean deps venv test-cpp test-python test-docs
 .PHONY: build-asan build-asan-smoke test-asan test-asan-smoke clean-asan
 
 all: build
@@ -87,6 +88,10 @@ test: build test-docs
 	cd build && ctest --output-on-failure -j $(JOBS)
 	$(PY) -m pytest test
 	$(SIM_PYTEST)
+
+# ruff over every Python file, with the rules in pyproject.toml ([tool.ruff]); .ci/run runs it first.
+lint: venv
+	$(PY) -m ruff check .
 
 docs: build
 	cd docs && doxygen Doxyfile > /dev/null

@@ -258,7 +258,7 @@ def get_default_device() -> "device":
         if dev.index is not None:
             return dev
         # The device a tensor made now lands on names the index (cuda -> cuda:0).
-        return tensor([]).device
+        return tensor([]).device  # noqa: F821 - put into globals() from _C._VariableFunctions above
 
     device_mode = next((m for m in reversed(_get_current_function_mode_stack()) if isinstance(m, DeviceContext)),
                        None)

@@ -225,7 +225,7 @@ class Tensor(TensorBase):
     def __bool__(self):
         if self.numel() != 1:
             raise RuntimeError(
-                f"Boolean value of Tensor with more than one value is ambiguous"
+                "Boolean value of Tensor with more than one value is ambiguous"
                 if self.numel() > 1 else "Boolean value of Tensor with no values is ambiguous"
             )
         return bool(self.item())

@@ -36,7 +36,6 @@ import threading
 import warnings
 import zipfile
 import zlib
-from typing import Any
 
 import torch
 import torch._utils

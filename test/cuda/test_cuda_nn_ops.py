@@ -14,7 +14,6 @@ Without a GPU:
     TORCH_CUDA_SIMULATE=2 .venv/bin/python -m pytest test/cuda/test_cuda_nn_ops.py
 """
 
-import numpy as np
 import pytest
 
 import torch
@@ -132,7 +131,9 @@ def test_im2col_errors_match_the_cpu():
 @pytest.mark.parametrize("groups,stride,padding,dilation", [(1, 1, 0, 1), (1, 2, 1, 1), (2, 1, 2, 2), (4, 1, 1, 1)])
 def test_conv2d_forward_and_backward_match_cpu(groups, stride, padding, dilation):
     x, w, b = randn(2, 4, 9, 8, seed=1), randn(8, 4 // groups, 3, 3, seed=2), randn(8, seed=3)
-    conv = lambda x, w, b: F.conv2d(x, w, b, stride=stride, padding=padding, dilation=dilation, groups=groups)
+    def conv(x, w, b):
+        return F.conv2d(x, w, b, stride=stride, padding=padding, dilation=dilation, groups=groups)
+
     (c_out, c_grads), (d_out, d_grads) = forward_backward(conv, x, w, b)
     close(d_out, c_out, factor=10)
     for got, want in zip(d_grads, c_grads):

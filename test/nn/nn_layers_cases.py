@@ -13,7 +13,6 @@ directory where ``import torch`` finds PyTorch, not this tree):
 """
 
 import json
-import pickle
 import sys
 
 import numpy as np

@@ -10,16 +10,15 @@ import numpy as np
 
 import torch
 import torch.nn.functional as F
-
-
-def assert_close(a, b):
-    np.testing.assert_allclose(a.detach().numpy(), b.detach().numpy(), rtol=1e-5, atol=1e-6)
-
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d
 from torch.nn.modules.conv import Conv1d, Conv2d
 from torch.nn.modules.normalization import LayerNorm
 from torch.nn.modules.pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
 from torch.nn.modules.sparse import Embedding
+
+
+def assert_close(a, b):
+    np.testing.assert_allclose(a.detach().numpy(), b.detach().numpy(), rtol=1e-5, atol=1e-6)
 
 
 def test_conv2d_parameters_and_init_bounds():

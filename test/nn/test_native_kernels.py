@@ -6,19 +6,17 @@ Values against naive numpy loops and against numbers PyTorch 2.x gives for the s
 inputs (hard-coded below); gradients with gradcheck in float64; error messages as PyTorch's.
 Guide: docs/source/internals/python_layer.rst.
 """
-
-import math
-
 import numpy as np
 import pytest
 
 import torch
 import torch.nn.functional as F
+from torch.autograd import gradcheck
 
 
 def assert_close(a, b):
     np.testing.assert_allclose(a.detach().numpy(), b.detach().numpy(), rtol=1e-5, atol=1e-6)
-from torch.autograd import gradcheck
+
 
 f64 = torch.float64
 
@@ -231,7 +229,9 @@ def test_batch_norm_eval_uses_running_stats():
 @pytest.mark.parametrize("training", [True, False])
 def test_batch_norm_gradcheck(training):
     rm, rv = torch.randn(3, dtype=f64), torch.rand(3, dtype=f64) + 0.5
-    fn = lambda x, w, b: F.batch_norm(x, rm.clone(), rv.clone(), w, b, training=training)
+    def fn(x, w, b):
+        return F.batch_norm(x, rm.clone(), rv.clone(), w, b, training=training)
+
     assert type(fn(leaf(4, 3, 2), leaf(3), leaf(3)).grad_fn).__name__ == "NativeBatchNormBackward0"
     assert gradcheck(fn, (leaf(4, 3, 2), leaf(3), leaf(3)))
     assert gradcheck(lambda x: F.batch_norm(x, None, None, training=True), (leaf(5, 2),))

@@ -100,7 +100,7 @@ def test_many_batches_from_two_persistent_workers():
     loader = DataLoader(dataset(), batch_size=4, num_workers=2, persistent_workers=True, timeout=20)
 
     def epoch_from_persistent_workers():
-        for x, y in loader:
+        for x, y in loader:  # noqa: F821 - runs before `del loader` below
             assert x.shape == (4, 4)
 
     try:

@@ -5,7 +5,6 @@ The expected orders were printed by PyTorch 2.x with the same seeds: a seeded ge
 gives the same order here.
 """
 
-import warnings
 
 import pytest
 import torch

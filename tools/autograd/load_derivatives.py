@@ -10,7 +10,7 @@ needs nothing more (so the node keeps no memory alive that it does not need).
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Dict, List, Optional
 
 import yaml

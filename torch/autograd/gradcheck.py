@@ -11,7 +11,7 @@ differences themselves are too coarse to compare with.
 """
 
 import warnings
-from typing import Callable, Optional, Sequence, Tuple, Union
+from typing import Callable, Optional
 
 import torch
 

@@ -37,7 +37,8 @@ from typing import Dict, List, Optional, Union
 import torch
 
 __all__ = [
-    "BuildExtension", "CppExtension", "CUDAExtension", "include_paths", "library_paths", "load",
+    "BuildExtension",  # noqa: F822 - made on first use by the module __getattr__ (setuptools is imported late)
+    "CppExtension", "CUDAExtension", "include_paths", "library_paths", "load",
     "load_inline", "verify_ninja_availability", "is_ninja_available", "get_compiler_abi_compatibility_and_version",
     "check_compiler_ok_for_platform", "LIB_EXT", "CUDA_HOME", "TORCH_LIB_PATH",
 ]

@@ -9,7 +9,6 @@ Guide: docs/source/internals/saving_loading.rst
 
 import json
 import os
-from collections import OrderedDict
 
 import torch
 

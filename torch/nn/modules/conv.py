@@ -8,7 +8,7 @@ convolve without padding.
 """
 
 import math
-from typing import List, Optional, Tuple, Union
+from typing import List, Optional, Tuple
 
 import torch
 from torch import Tensor

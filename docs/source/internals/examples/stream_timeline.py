@@ -61,8 +61,8 @@ def record(n=1 << 20):
         timed(s2, "z = b.sin()", lambda: b.sin())
         s2.wait_event(y_done)     # s2's next work waits until s1 has finished y
         y.record_stream(s2)       # y is used on s2: its block must not be reused before s2 is done
-        timed(s2, "out.copy_(y)", lambda: out.copy_(y))
-        timed(s1, "y.sum()", lambda: y.sum())
+        timed(s2, "out.copy_(y)", lambda: out.copy_(y))  # noqa: F821 - called here, before `del y`
+        timed(s1, "y.sum()", lambda: y.sum())  # noqa: F821 - called here, before `del y`
         host.append(time.perf_counter())  # everything is queued
         torch.cuda.synchronize()          # the host waits for every stream here
         host.append(time.perf_counter())
