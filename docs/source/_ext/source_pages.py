@@ -16,62 +16,22 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import TextLexer, get_lexer_for_filename
 from pygments.util import ClassNotFound
-from sphinx.directives.code import LiteralInclude
-from sphinx.pycode import ModuleAnalyzer
+from sphinx.directives.code import LiteralInclude, LiteralIncludeReader
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 PAGES = "_source"
 
 
-def _find(lines, text, start=0):
-    for i in range(start, len(lines)):
-        if text in lines[i]:
-            return i
-    return None
-
-
-def quoted_range(path, options):
-    """The 1-based first and last line a literalinclude with these options shows (as
-    Sphinx's LiteralIncludeReader selects them), or None when they cannot be told."""
-    with open(path, encoding="utf-8", errors="replace") as f:
-        lines = f.read().splitlines()
-    first, last = 0, len(lines) - 1
-    if "pyobject" in options:
-        tags = ModuleAnalyzer.for_file(path, "").find_tags()
-        if options["pyobject"] not in tags:
-            return None
-        _, start, end = tags[options["pyobject"]]
-        first, last = start - 1, end - 1
-    if "lines" in options:
-        spans = [s.strip() for s in options["lines"].split(",") if s.strip()]
-        try:
-            lo = int(spans[0].split("-")[0] or 1)
-            hi_text = spans[-1].split("-")[-1]
-            hi = int(hi_text) if hi_text else len(lines)
-        except ValueError:
-            return None
-        first, last = first + lo - 1, min(last, first + hi - 1)
-    if "start-after" in options:
-        i = _find(lines, options["start-after"], first)
-        if i is None:
-            return None
-        first = i + 1
-    elif "start-at" in options:
-        i = _find(lines, options["start-at"], first)
-        if i is None:
-            return None
-        first = i
-    if "end-before" in options:
-        i = _find(lines, options["end-before"], first)
-        if i is None:
-            return None
-        last = i - 1
-    elif "end-at" in options:
-        i = _find(lines, options["end-at"], first)
-        if i is None:
-            return None
-        last = i
-    return first + 1, last + 1
+def quoted_range(path, options, config):
+    """The 1-based first and last line a literalinclude with these options shows: Sphinx's own
+    reader selects them, and with ``lineno-match`` it also counts where they start. None when
+    the options cannot be matched to lines (``prepend``, disjoint ``lines``, ...)."""
+    reader = LiteralIncludeReader(path, {**options, "lineno-match": True}, config)
+    try:
+        _, count = reader.read()
+    except (ValueError, OSError):
+        return None
+    return reader.lineno_start, reader.lineno_start + count - 1
 
 
 class QuotedSource(LiteralInclude):
@@ -82,7 +42,7 @@ class QuotedSource(LiteralInclude):
         repo_path = os.path.relpath(path, REPO)
         if repo_path.startswith("..") or not os.path.isfile(path):
             return super().run()
-        span = quoted_range(path, self.options)
+        span = quoted_range(path, self.options, self.config)
         pages = self.env.__dict__.setdefault("source_pages", {})
         pages.setdefault(self.env.docname, set()).add(repo_path)
         depth = self.env.docname.count("/")
