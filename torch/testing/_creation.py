@@ -55,12 +55,12 @@ def make_tensor(*shape, dtype, device, low=None, high=None, requires_grad=False,
             raise ValueError(f"`low` and `high` cannot be NaN, but got low={low} and high={high}")
         if dtype.is_floating_point or dtype.is_complex:
             real = torch.float64 if dtype in (torch.float64, torch.complex128) else torch.float32
-            parts = 2 if dtype.is_complex else 1
-            values = torch.rand(*shape, parts, dtype=real, device=device) * (high - low) + low
-            if parts == 1:
-                result = values[..., 0].to(dtype)
-            else:
-                result = values[..., 0].to(dtype) + values[..., 1].to(dtype) * 1j
+
+            def draw():
+                return (torch.rand(*shape, dtype=real, device=device) * (high - low) + low).to(dtype)
+
+            # A complex value's real and imaginary parts are drawn from the same range.
+            result = draw() + draw() * 1j if dtype.is_complex else draw()
         else:
             result = torch.randint(int(math.ceil(low)), int(math.ceil(high)), shape, device=device, dtype=dtype)
     if exclude_zero and dtype != torch.bool:
